@@ -1,0 +1,1 @@
+"""Command-line interface: thin click groups, one module per game plus shared commands."""
