@@ -1,0 +1,116 @@
+"""Loading and validating attribute tables (TOML), and edition fingerprints.
+
+Tables are checked once, here at the boundary: a broken table raises a
+TableError naming the file, the key and what was expected, e.g.
+``ships.toml: ship[3].speed: expected a whole number >= 0, got 'fast'``.
+Inner code then takes checked values.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from cardgen.errors import TableError
+
+
+def load_toml(path: Path) -> dict:
+    """Parse one TOML file; a missing or malformed file is a TableError."""
+    try:
+        with open(path, "rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise TableError(f"{path.name}: table file missing (looked for {path})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise TableError(f"{path.name}: not valid TOML: {exc}") from None
+
+
+class Reader:
+    """Typed access to one TOML mapping that names file and key in its errors."""
+
+    __slots__ = ("data", "file", "where")
+
+    def __init__(self, data: Any, file: str, where: str = "") -> None:
+        if not isinstance(data, dict):
+            raise TableError(f"{file}: {where or 'top level'}: expected a table, got {data!r}")
+        self.data = data
+        self.file = file
+        self.where = where
+
+    def _key(self, key: str) -> str:
+        return f"{self.where}.{key}" if self.where else key
+
+    def fail(self, key: str, expected: str, got: Any) -> TableError:
+        return TableError(f"{self.file}: {self._key(key)}: expected {expected}, got {got!r}")
+
+    def has(self, key: str) -> bool:
+        return key in self.data
+
+    def _get(self, key: str, default: Any, expected: str) -> Any:
+        if key in self.data:
+            return self.data[key]
+        if default is _REQUIRED:
+            raise TableError(f"{self.file}: {self._key(key)}: missing; expected {expected}")
+        return default
+
+    def int(self, key: str, default: Any = None, *, min: int | None = None, max: int | None = None) -> int:
+        bounds = (f" >= {min}" if min is not None else "") + (f" <= {max}" if max is not None else "")
+        expected = f"a whole number{bounds}"
+        v = self._get(key, _REQUIRED if default is None else default, expected)
+        if isinstance(v, bool) or not isinstance(v, int) or (min is not None and v < min) or (max is not None and v > max):
+            raise self.fail(key, expected, v)
+        return v
+
+    def float(self, key: str, default: Any = None) -> float:
+        v = self._get(key, _REQUIRED if default is None else default, "a number")
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise self.fail(key, "a number", v)
+        return float(v)
+
+    def str(self, key: str, default: Any = None, *, choices: tuple[str, ...] | None = None) -> str:
+        expected = f"one of {', '.join(choices)}" if choices else "a text"
+        v = self._get(key, _REQUIRED if default is None else default, expected)
+        if not isinstance(v, str) or (choices is not None and v not in choices) or (not choices and not v.strip()):
+            raise self.fail(key, expected, v)
+        return v
+
+    def bool(self, key: str, default: Any = None) -> bool:
+        v = self._get(key, _REQUIRED if default is None else default, "true or false")
+        if not isinstance(v, bool):
+            raise self.fail(key, "true or false", v)
+        return v
+
+    def list(self, key: str, default: Any = None, *, nonempty: bool = False) -> list:
+        expected = "a non-empty list" if nonempty else "a list"
+        v = self._get(key, _REQUIRED if default is None else default, expected)
+        if not isinstance(v, list) or (nonempty and not v):
+            raise self.fail(key, expected, v)
+        return v
+
+    def table(self, key: str) -> "Reader":
+        return Reader(self._get(key, _REQUIRED, "a table"), self.file, self._key(key))
+
+    def tables(self, key: str) -> list["Reader"]:
+        """An array of tables (``[[key]]``), each as a Reader named key[i]."""
+        items = self.list(key, nonempty=True)
+        return [Reader(item, self.file, f"{self._key(key)}[{i}]") for i, item in enumerate(items)]
+
+    def only(self, allowed: set[str] | frozenset[str]) -> None:
+        """Reject unknown keys: a typo in a table must not be silently ignored."""
+        for key in self.data:
+            if key not in allowed:
+                raise TableError(
+                    f"{self.file}: {self._key(key)}: unknown key; expected one of {', '.join(sorted(allowed))}"
+                )
+
+
+_REQUIRED = object()
+
+
+def fingerprint(tables: dict[str, dict]) -> str:
+    """Short hash of the parsed tables (comments and layout do not count)."""
+    canon = json.dumps(tables, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canon.encode("utf-8")).hexdigest()[:16]
