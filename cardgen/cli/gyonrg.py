@@ -2,12 +2,254 @@
 
 from __future__ import annotations
 
+import csv
+import io
+import json
+import shutil
+import sys
+from fractions import Fraction
+from pathlib import Path
+
 import click
+
+from cardgen import rng
+from cardgen.errors import CardgenError, SerialError, TableError
+from cardgen.gyonrg import edition as editions
+from cardgen.gyonrg import text
+from cardgen.gyonrg.cards import decode
+from cardgen.gyonrg.generator import generate as generate_cards
+from cardgen.print.atomic import atomic_write
+from cardgen.web.urls import serial_from_url
+
+
+class Context:
+    """What the group's options decide for every subcommand."""
+
+    def __init__(self, tables: Path | None) -> None:
+        self.tables = tables
+
+    def edition(self):
+        return editions.current() if self.tables is None else editions.load(self.tables)
+
+
+pass_ctx = click.make_pass_decorator(Context)
 
 
 @click.group()
-def gyonrg() -> None:
-    """Gyon-RG: randomly generated ship cards on a 5x5 grid."""
+@click.option(
+    "--tables",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Use the attribute tables in this folder instead of the built-in ones (for designers).",
+)
+@click.pass_context
+def gyonrg(ctx: click.Context, tables: Path | None) -> None:
+    """Gyon-RG: randomly generated ship cards on a 5x5 grid.
+
+    Every card has a serial (e.g. A3K9-QX7M-2PZ) that is the card: look it up
+    offline at any time with `cardgen gyonrg lookup`.
+    """
+    ctx.obj = Context(tables)
+
+
+def resolve_seed(seed: str | None) -> str:
+    """The seed to use; without one, draw one and say it on stderr so the run can be repeated."""
+    if seed is None:
+        seed = str(rng.fresh_seed())
+        click.echo(f"seed {seed} (repeat this run with --seed {seed})", err=True)
+    elif not seed.strip():
+        raise click.BadParameter("the seed is empty; give an integer or a word", param_hint="--seed")
+    return seed
+
+
+@gyonrg.command()
+@click.option("--seed", "-s", help="Seed (any integer or word). Without it a random seed is drawn and printed.")
+@click.option("--count", "-n", type=click.IntRange(min=0), default=10, show_default=True, help="Number of cards.")
+@click.option("--start", type=click.IntRange(min=0), default=0, show_default=True, help="Index of the first card of the seed's sequence.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True)
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="Write to this file (default: standard output).")
+@pass_ctx
+def generate(obj: Context, seed, count, start, fmt, output) -> None:
+    """Generate cards from a seed: a readable summary, or JSON/CSV with every attribute.
+
+    The same seed and table edition always give the same cards; card I of a
+    seed does not depend on the cards before it (--start I).
+    """
+    seed = resolve_seed(seed)
+    ed = obj.edition()
+    cards = generate_cards(seed, count, start, ed)
+    if output is None:
+        _write_cards(cards, fmt, sys.stdout)
+        return
+    with atomic_write(output) as raw:
+        with io.TextIOWrapper(raw, encoding="utf-8", newline="") as out:
+            _write_cards(cards, fmt, out)
+            out.flush()
+            out.detach()
+    click.echo(f"wrote {count} cards (seed {seed}, edition {ed.letter}) to {output}", err=True)
+
+
+def _write_cards(cards, fmt: str, out) -> None:
+    if fmt == "text":
+        for i, card in enumerate(cards):
+            out.write(("\n" if i else "") + text.summary(card) + "\n")
+    elif fmt == "json":
+        out.write("[")
+        for i, card in enumerate(cards):
+            out.write(("," if i else "") + "\n  " + json.dumps(card.to_dict(), ensure_ascii=False))
+        out.write("\n]\n")
+    else:
+        w = csv.DictWriter(out, fieldnames=text.CSV_FIELDS, lineterminator="\n")
+        w.writeheader()
+        for card in cards:
+            w.writerow(text.csv_row(card))
+
+
+@gyonrg.command()
+@click.argument("serials", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (a list when several serials are given).")
+@pass_ctx
+def lookup(obj: Context, serials, as_json) -> None:
+    """Show everything about cards given by SERIAL (or by the URL in their QR code).
+
+    Works offline for every edition ever printed: the serial is the card.
+    Case, separators and the look-alikes O/0 and I/L/1 do not matter.
+    """
+    found, errors = [], []
+    for s in serials:
+        try:
+            found.append(decode(serial_from_url(s), obj.tables))
+        except SerialError as exc:
+            errors.append(str(exc))
+    if as_json:
+        data = [c.to_dict() for c in found]
+        if found:
+            click.echo(json.dumps(data[0] if len(serials) == 1 else data, indent=2, ensure_ascii=False))
+    else:
+        click.echo("\n\n".join(text.sheet(c) for c in found))
+    if errors:
+        if len(serials) == 1:
+            raise SerialError(errors[0])
+        for e in errors:
+            click.echo(f"error: {e}", err=True)
+        sys.exit(1)
+
+
+def _f(x: Fraction) -> float:
+    return float(x)
+
+
+def stats_data(ed) -> dict:
+    """Card space size, star thresholds and shares, and per-attribute odds."""
+    r = ed.rarity
+    levels = [
+        {
+            "stars": lv["stars"],
+            "min_probability": _f(lv["min_probability"]),
+            "min_odds": f"1 in {round(1 / lv['min_probability']):,}",
+            "cards": lv["cards"],
+            "card_share": _f(lv["card_share"]),
+            "pull_share": _f(lv["pull_share"]),
+        }
+        for lv in r.levels()
+    ]
+    attrs = {a.name: a for a in ed.attributes}
+
+    def odds(attr, name_of):
+        return {name_of(o): a_w / attr.total for o, a_w in zip(attr.options, attr.weights)}
+
+    mods = attrs["modifiers"]
+    appear = {m.name: 0 for m in ed.modifiers}
+    for combo, w in zip(mods.options, mods.weights):
+        for i in combo:
+            appear[ed.modifiers[i].name] += w / mods.total
+    one = sum(w for c, w in zip(mods.options, mods.weights) if len(c) == 1) / mods.total
+    deploy = {}
+    for d, (allow, deny) in zip(("up", "down", "left", "right"), ed.deploy_weights):
+        deploy[d] = allow / (allow + deny)
+    return {
+        "edition": ed.letter,
+        "fingerprint": ed.fingerprint,
+        "card_space": ed.count,
+        "serial_length": ed.serial_length + 2,
+        "star_cuts": list(ed.star_cuts),
+        "stars": levels,
+        "odds": {
+            "element": odds(attrs["element"], lambda e: e.name),
+            "ship": odds(attrs["ship"], lambda s: s.name),
+            "modifier_count": {"one": one, "two": 1 - one},
+            "modifier_appears": appear,
+            "goal": odds(attrs["goal"], lambda g: g.name),
+            "special": odds(attrs["special"], lambda s: s.name),
+            "deploy_element_allowed": deploy,
+        },
+    }
+
+
+@gyonrg.command()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_ctx
+def stats(obj: Context, as_json) -> None:
+    """Size of the card space, star thresholds and shares, per-attribute odds.
+
+    All figures are computed exactly from the tables, not sampled.
+    """
+    ed = obj.edition()
+    data = stats_data(ed)
+    if as_json:
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    out = [
+        f"Gyon-RG edition {ed.letter} (tables {ed.fingerprint})",
+        f"card space: {ed.count:,} distinct cards; serials of {ed.serial_length + 2} characters",
+        "",
+        f"{'stars':<7}{'rarest card of the level':<34}{'cards':>18} {'(share)':<10}  pulls",
+    ]
+    for lv in data["stars"]:
+        out.append(
+            f"{text.stars_text(lv['stars'])}  {lv['min_odds']:<34}{lv['cards']:>18,} ({lv['card_share'] * 100:5.1f} %)"
+            f"  {lv['pull_share'] * 100:5.1f} %"
+        )
+    out.append(
+        "  (stars follow the share of pulls made by cards at least as likely: up to "
+        + ", ".join(f"{c * 100:g} %" for c in ed.star_cuts)
+        + ")"
+    )
+    for title, table in data["odds"].items():
+        out.append("")
+        out.append(title.replace("_", " ") + ":")
+        items = sorted(table.items(), key=lambda kv: -kv[1])
+        for name, p in items:
+            out.append(f"  {name:<22}{p * 100:6.2f} %")
+    click.echo("\n".join(out))
+
+
+@gyonrg.command()
+@pass_ctx
+def freeze(obj: Context) -> None:
+    """Keep a frozen copy of the current tables under editions/<LETTER>/.
+
+    Do this before changing tables whose cards may have been printed; then
+    bump `edition` in meta.toml. Serials of the frozen edition keep decoding.
+    """
+    src = obj.tables or editions.tables_dir()
+    ed = obj.edition()
+    dest = src / "editions" / ed.letter
+    if dest.exists():
+        frozen = editions.load(dest)
+        if frozen.fingerprint == ed.fingerprint:
+            click.echo(f"edition {ed.letter} is already frozen in {dest}")
+            return
+        raise TableError(
+            f"edition {ed.letter} is already frozen in {dest} with other tables: "
+            f"set a new letter in meta.toml (edition = ...) before freezing"
+        )
+    tmp = dest.with_name(f".{ed.letter}.part")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    for name in editions.TABLE_FILES:
+        shutil.copy2(src / f"{name}.toml", tmp / f"{name}.toml")
+    tmp.rename(dest)
+    click.echo(f"froze edition {ed.letter} ({ed.fingerprint}) in {dest}")
 
 
 commands = [gyonrg]

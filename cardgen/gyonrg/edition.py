@@ -382,11 +382,31 @@ def read_tables(folder: Path) -> dict[str, dict]:
 
 
 def load(folder: Path | str | None = None) -> Edition:
-    """Load and check the tables in ``folder`` (default: the current tables)."""
+    """Load and check the tables in ``folder`` (default: the current tables).
+
+    If the folder keeps a frozen copy of its own edition letter and the tables
+    differ from it, loading fails: printed serials of that edition would
+    silently decode to other cards.
+    """
     folder = Path(folder) if folder is not None else tables_dir()
     if not folder.is_dir():
         raise TableError(f"tables folder {str(folder)!r} not found")
-    return Edition(folder, read_tables(folder))
+    ed = Edition(folder, read_tables(folder))
+    frozen = folder / "editions" / ed.letter
+    if (frozen / "meta.toml").is_file():
+        kept = fingerprint(read_tables(frozen))
+        if kept != ed.fingerprint:
+            raise TableError(
+                f"meta.toml: edition: the tables differ from frozen edition {ed.letter} "
+                f"(editions/{ed.letter}, fingerprint {kept}); its printed serials would change meaning: "
+                f"set a new letter, e.g. edition = {_next_letter(ed.letter)!r}"
+            )
+    return ed
+
+
+def _next_letter(letter: str) -> str:
+    i = serialcodec.ALPHABET.index(letter)
+    return serialcodec.ALPHABET[(i + 1) % len(serialcodec.ALPHABET)]
 
 
 _CACHE: dict[str, Edition] = {}
