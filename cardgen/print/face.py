@@ -1,0 +1,94 @@
+"""What a game implements to be printed: a Face draws one card front and one back.
+
+The print machinery owns everything else (pages, imposition, bleed clipping, crop
+marks, duplex, PDF and PNG output). A face draws with reportlab on the canvas it
+is given, in points, in a local coordinate system whose origin is the lower-left
+corner of the card's BLEED box. The trim box (the card after cutting) starts at
+(box.bleed, box.bleed). Background art should cover the whole bleed box; text and
+anything that must survive the cut should stay inside `box.safe(...)`.
+
+A face must work at any card size: read the sizes from `box` (or scale a fixed
+reference design with `box.fit_design`) rather than assuming poker cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol, TypeVar, runtime_checkable
+
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen.print.sizes import mm
+
+C = TypeVar("C", contravariant=True)
+
+
+@dataclass(frozen=True, slots=True)
+class CardBox:
+    """The card a face draws on, in points: trim size and bleed on every side."""
+
+    trim_width: float
+    trim_height: float
+    bleed: float
+
+    @classmethod
+    def from_mm(cls, width: float, height: float, bleed: float) -> CardBox:
+        return cls(mm(width), mm(height), mm(bleed))
+
+    @property
+    def width(self) -> float:
+        """Width of the bleed box (the local drawing area)."""
+        return self.trim_width + 2 * self.bleed
+
+    @property
+    def height(self) -> float:
+        """Height of the bleed box."""
+        return self.trim_height + 2 * self.bleed
+
+    @property
+    def trim(self) -> tuple[float, float, float, float]:
+        """Trim rectangle (x, y, width, height) in local coordinates."""
+        return (self.bleed, self.bleed, self.trim_width, self.trim_height)
+
+    def safe(self, inset: float) -> tuple[float, float, float, float]:
+        """Trim rectangle inset by `inset` points: where text is safe from a sloppy cut."""
+        return (
+            self.bleed + inset,
+            self.bleed + inset,
+            self.trim_width - 2 * inset,
+            self.trim_height - 2 * inset,
+        )
+
+    def fit_design(self, design_width: float, design_height: float) -> tuple[float, float, float]:
+        """(scale, dx, dy) that fits a design drawn for a reference trim size into this trim.
+
+        Uniform scale (text and QR codes must not be distorted), centred on the trim
+        box; dx, dy are where the design's trim origin lands in local coordinates.
+        A face then does `canvas.translate(dx, dy); canvas.scale(s, s)`.
+        """
+        scale = min(self.trim_width / design_width, self.trim_height / design_height)
+        dx = self.bleed + (self.trim_width - design_width * scale) / 2
+        dy = self.bleed + (self.trim_height - design_height * scale) / 2
+        return scale, dx, dy
+
+
+@runtime_checkable
+class Face(Protocol[C]):
+    """A game's card drawing. All methods draw in local bleed-box coordinates (points)."""
+
+    def setup(self, canvas: Canvas, box: CardBox) -> None:
+        """Called once per document before any card: define shared forms here.
+
+        Whatever every card repeats (frames, icons, the whole back) drawn once as a
+        reportlab form (`canvas.beginForm(name)` ... `endForm()`) and placed with
+        `doForm(name)` costs a few bytes per card instead of the full drawing; that is
+        what keeps 10,000 cards under 10 KB each. Names must be unique in the document;
+        prefix them with the game's name. Do nothing if there is nothing to share.
+        """
+
+    def draw_front(self, canvas: Canvas, card: C, box: CardBox) -> None:
+        """Draw the front of `card`; origin is the lower-left of the bleed box."""
+
+    def draw_back(self, canvas: Canvas, card: C, box: CardBox) -> None:
+        """Draw the back of `card` (usually the same for every card: one doForm)."""
+

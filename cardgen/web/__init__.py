@@ -1,0 +1,1 @@
+"""Card lookup: the addresses printed in QR codes and the pages they point to."""
