@@ -81,10 +81,10 @@ def generate(obj: Context, seed, count, start, fmt, output) -> None:
         _write_cards(cards, fmt, sys.stdout)
         return
     with atomic_write(output) as raw:
-        with io.TextIOWrapper(raw, encoding="utf-8", newline="") as out:
-            _write_cards(cards, fmt, out)
-            out.flush()
-            out.detach()
+        out = io.TextIOWrapper(raw, encoding="utf-8", newline="")
+        _write_cards(cards, fmt, out)
+        out.flush()
+        out.detach()  # atomic_write closes the file itself
     click.echo(f"wrote {count} cards (seed {seed}, edition {ed.letter}) to {output}", err=True)
 
 

@@ -1,0 +1,61 @@
+import os
+
+import pytest
+import zxingcpp
+from PIL import Image
+
+from cardgen.errors import CardgenError
+from cardgen.print import png as png_module
+from cardgen.print.png import write_pngs
+from cardgen.print.sizes import CARD_SIZES
+from cardgen.web.urls import lookup_url
+
+from .conftest import BASE, make_cards
+
+
+def test_one_png_per_card_and_contact_sheet(tmp_path, face):
+    steps = []
+    summary = write_pngs(make_cards(5), face, CARD_SIZES["poker"], tmp_path, key=face.key, dpi=150, progress=steps.append)
+    names = sorted(os.listdir(tmp_path))
+    assert names == sorted([f"T{i:05d}X.png" for i in range(5)] + ["contact-sheet.png"])
+    assert (summary.cards, summary.files, sum(steps)) == (5, 5, 5)
+    with Image.open(tmp_path / "T00000X.png") as image:
+        # 63 x 88 mm at 150 dpi, trimmed (no bleed)
+        assert abs(image.width - 372) <= 1 and abs(image.height - 520) <= 1
+    with Image.open(tmp_path / "contact-sheet.png") as sheet:
+        assert sheet.width > sheet.height  # 5 thumbnails in one row
+
+
+def test_png_qr_scans_at_300_dpi(tmp_path, face):
+    write_pngs(make_cards(1, start=7), face, CARD_SIZES["mini"], tmp_path, key=face.key, contact_sheet=False)
+    with Image.open(tmp_path / "T00007X.png") as image:
+        found = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)
+    assert [r.text for r in found] == [lookup_url("T00007X", BASE)]
+
+
+def test_bleed_enlarges_the_image(tmp_path, face):
+    write_pngs(make_cards(1), face, CARD_SIZES["poker"], tmp_path, key=face.key, dpi=100, bleed=3, contact_sheet=False)
+    with Image.open(tmp_path / "T00000X.png") as image:
+        assert abs(image.width - round(69 / 25.4 * 100)) <= 1
+
+
+def test_many_cards_make_numbered_contact_sheets(tmp_path, face, monkeypatch):
+    monkeypatch.setattr(png_module, "CONTACT_ROWS", 1)
+    summary = write_pngs(make_cards(23), face, CARD_SIZES["mini"], tmp_path, key=face.key, dpi=36)
+    assert [p.name for p in summary.contact_sheets] == [f"contact-sheet-00{i}.png" for i in (1, 2, 3)]
+
+
+@pytest.mark.parametrize("bad", ["../x", "", "a b", "é"])
+def test_unsafe_keys_refused(tmp_path, face, bad):
+    with pytest.raises(CardgenError, match="not a safe file name"):
+        write_pngs(make_cards(1), face, CARD_SIZES["poker"], tmp_path, key=lambda c: bad, dpi=36)
+
+
+def test_duplicate_keys_refused(tmp_path, face):
+    with pytest.raises(CardgenError, match="'same' repeats"):
+        write_pngs(make_cards(2), face, CARD_SIZES["poker"], tmp_path, key=lambda c: "same", dpi=36)
+
+
+def test_bad_dpi(tmp_path, face):
+    with pytest.raises(CardgenError, match="dpi 5 out of range"):
+        write_pngs(make_cards(1), face, CARD_SIZES["poker"], tmp_path, key=face.key, dpi=5)
