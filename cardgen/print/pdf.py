@@ -20,7 +20,7 @@ from cardgen.errors import LayoutError
 from cardgen.print.atomic import atomic_write
 from cardgen.print.calibration import draw_calibration_back, draw_calibration_front
 from cardgen.print.face import Face
-from cardgen.print.fonts import register_fonts
+from cardgen.print.fonts import SANS, register_fonts
 from cardgen.print.imposition import MARK_WIDTH_PT, Imposition, Slot
 
 C = TypeVar("C")
@@ -92,6 +92,8 @@ def render_pdf(
         pagesize=(imposition.page_width, imposition.page_height),
         pageCompression=1,
         invariant=1,
+        # Otherwise reportlab's preamble selects Helvetica, a non-embedded standard font.
+        initialFontName=SANS,
     )
     canvas.setTitle(title)
     canvas.setCreator("cardgen")

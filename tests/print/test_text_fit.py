@@ -13,9 +13,9 @@ def test_short_text_keeps_max_size_on_one_line():
 
 
 def test_title_shrinks_when_single_line():
-    fitted = fit_text("An extremely long ship name", SANS_BOLD, 80, 14, max_size=12, max_lines=1)
+    fitted = fit_text("An extremely long ship name", SANS_BOLD, 110, 14, max_size=12, max_lines=1)
     assert 5 <= fitted.size < 12 and len(fitted.lines) == 1
-    assert text_width(fitted.lines[0], SANS_BOLD, fitted.size) <= 80
+    assert text_width(fitted.lines[0], SANS_BOLD, fitted.size) <= 110
 
 
 def test_long_text_wraps_and_shrinks():

@@ -1,0 +1,172 @@
+"""The PNG writer: one image per card plus contact sheets, rasterized from the PDF drawing.
+
+Cards are drawn into a small in-memory PDF (one card per page, the `single`
+layout) by the same code as the print PDF, then rendered with pdfium: the PNG
+shows exactly what the PDF prints. Work goes in batches, so memory stays flat
+however many cards there are; contact sheets are saved as they fill.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import math
+import os
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+import pypdfium2 as pdfium
+from PIL import Image, ImageDraw, ImageFont
+
+from cardgen.errors import CardgenError
+from cardgen.print.atomic import atomic_write
+from cardgen.print.face import Face
+from cardgen.print.fonts import FONT_DIR
+from cardgen.print.imposition import Layout, impose
+from cardgen.print.pdf import Progress, render_pdf
+from cardgen.print.sizes import Size
+
+C = TypeVar("C")
+
+DEFAULT_DPI = 300
+MIN_DPI, MAX_DPI = 36, 1200
+BATCH = 32  # cards per in-memory PDF: big enough to amortise, small enough to stay flat
+
+CONTACT_NAME = "contact-sheet"
+CONTACT_COLUMNS = 10
+CONTACT_ROWS = 10
+THUMB_WIDTH = 180  # pixels
+THUMB_PAD = 8
+LABEL_HEIGHT = 16
+
+_SAFE_KEY = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
+
+
+@dataclass(frozen=True, slots=True)
+class PngSummary:
+    """What the PNG writer produced."""
+
+    folder: Path
+    cards: int
+    files: int
+    bytes: int
+    contact_sheets: tuple[Path, ...]
+
+    def line(self) -> str:
+        sheets = ", ".join(p.name for p in self.contact_sheets)
+        return f"{self.cards} cards, {self.files} PNG files in {self.folder} ({self.bytes / 1024 / 1024:.1f} MB); contact: {sheets}"
+
+
+def write_pngs(
+    cards: Iterable[C],
+    face: Face[C],
+    card: Size,
+    folder: str | os.PathLike[str],
+    key: Callable[[C], str],
+    *,
+    dpi: int = DEFAULT_DPI,
+    bleed: float = 0.0,
+    progress: Progress | None = None,
+    contact_sheet: bool = True,
+) -> PngSummary:
+    """Write KEY.png for each card (trimmed card, or with `bleed` mm), plus contact sheet(s).
+
+    Each file is written atomically; keys must be file-name safe and unique.
+    One contact sheet holds 100 cards: `contact-sheet.png`, or numbered
+    `contact-sheet-001.png`, ... for bigger sets.
+    """
+    if not MIN_DPI <= dpi <= MAX_DPI:
+        raise CardgenError(f"dpi {dpi!r} out of range: use {MIN_DPI} to {MAX_DPI}")
+    imposition = impose(Layout(card=card, bleed=bleed, mode="single", crop_marks=False))
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    scale = dpi / 72.0
+    sheets = _ContactSheets(out, card) if contact_sheet else None
+    seen: set[str] = set()
+    count = files = total = 0
+    iterator = iter(cards)
+    while True:
+        batch = list(itertools.islice(iterator, BATCH))
+        if not batch:
+            break
+        names = [_checked_key(key(c), seen) for c in batch]
+        buffer = io.BytesIO()
+        render_pdf(batch, face, imposition, buffer, backs=False, title="cardgen png batch")
+        document = pdfium.PdfDocument(buffer.getvalue())
+        try:
+            for index, name in enumerate(names):
+                image = document[index].render(scale=scale).to_pil().convert("RGB")
+                data = io.BytesIO()
+                image.save(data, "PNG", dpi=(dpi, dpi))
+                with atomic_write(out / f"{name}.png") as handle:
+                    handle.write(data.getvalue())
+                files += 1
+                total += data.tell()
+                if sheets is not None:
+                    sheets.add(image, name)
+        finally:
+            document.close()
+        count += len(batch)
+        if progress is not None:
+            progress(len(batch))
+    if count == 0:
+        raise CardgenError("no cards to render: the card list is empty")
+    written = sheets.finish() if sheets is not None else ()
+    return PngSummary(out, count, files, total, written)
+
+
+def _checked_key(name: str, seen: set[str]) -> str:
+    if not isinstance(name, str) or not _SAFE_KEY.match(name):
+        raise CardgenError(f"card key {name!r} is not a safe file name: use letters, digits, '.', '_' or '-'")
+    if name in seen:
+        raise CardgenError(f"card key {name!r} repeats: each card needs its own file name")
+    seen.add(name)
+    return name
+
+
+class _ContactSheets:
+    """Thumbnails pasted onto sheets of 10 x 10, each saved when full."""
+
+    def __init__(self, folder: Path, card: Size) -> None:
+        self.folder = folder
+        self.thumb = (THUMB_WIDTH, max(1, round(THUMB_WIDTH * card.height / card.width)))
+        self.cell = (self.thumb[0] + 2 * THUMB_PAD, self.thumb[1] + 2 * THUMB_PAD + LABEL_HEIGHT)
+        self.font = ImageFont.truetype(str(FONT_DIR / "Vera.ttf"), 11)
+        self.sheet: Image.Image | None = None
+        self.filled = 0
+        self.saved: list[Path] = []
+
+    def add(self, image: Image.Image, label: str) -> None:
+        if self.sheet is None or self.filled == CONTACT_COLUMNS * CONTACT_ROWS:
+            if self.sheet is not None:
+                self._save()
+            self.sheet = Image.new("RGB", (self.cell[0] * CONTACT_COLUMNS, self.cell[1] * CONTACT_ROWS), "white")
+            self.filled = 0
+        column, row = self.filled % CONTACT_COLUMNS, self.filled // CONTACT_COLUMNS
+        x, y = column * self.cell[0] + THUMB_PAD, row * self.cell[1] + THUMB_PAD
+        self.sheet.paste(image.resize(self.thumb, Image.Resampling.LANCZOS), (x, y))
+        ImageDraw.Draw(self.sheet).text((x, y + self.thumb[1] + 2), label, fill="black", font=self.font)
+        self.filled += 1
+
+    def _save(self, last: bool = False) -> None:
+        assert self.sheet is not None
+        sheet = self.sheet
+        if last:
+            # Crop the unused rows of a partly filled sheet.
+            rows = math.ceil(self.filled / CONTACT_COLUMNS)
+            columns = min(self.filled, CONTACT_COLUMNS)
+            sheet = sheet.crop((0, 0, columns * self.cell[0], rows * self.cell[1]))
+        numbered = bool(self.saved) or not last
+        name = f"{CONTACT_NAME}-{len(self.saved) + 1:03d}.png" if numbered else f"{CONTACT_NAME}.png"
+        path = self.folder / name
+        with atomic_write(path) as handle:
+            sheet.save(handle, "PNG")
+        self.saved.append(path)
+
+    def finish(self) -> tuple[Path, ...]:
+        if self.sheet is not None and self.filled:
+            self._save(last=True)
+        return tuple(self.saved)
