@@ -1,0 +1,179 @@
+"""A tiny test-only game that uses every corner of the protocol Gyre does not:
+implicit chance (a shuffled deck), explicit chance nodes (a die), simultaneous
+moves, hidden hands, and 2 to 4 players. Registered as "toy-bid" for the engine
+tests, so the conformance suite checks the protocol covers them.
+
+Rules: 3*players cards numbered 0.. are shuffled; each player gets 2, hidden.
+Two rounds: a die (1-3) is rolled in the open, then everyone plays one card at
+once; the single highest card scores the die's value. Most points wins
+(ties share). Card c is action c; die face f is action 3*players + f - 1.
+"""
+
+from __future__ import annotations
+
+from cardgen.engine import CHANCE, SIMULTANEOUS, TERMINAL, Game, Option, State
+from cardgen.engine.protocol import check_config
+from cardgen.engine.registry import register_game
+from cardgen.errors import CardgenError, IllegalActionError
+from cardgen.rng import Stream
+
+ROUNDS = 2
+
+
+class ToyBidGame(Game):
+    name = "toy-bid"
+    options = (Option("players", int, 3, "number of players", low=2, high=4),)
+    min_return, max_return, return_sum = 0.0, 1.0, 1.0
+
+    def __init__(self, **config):
+        self.config = check_config(self.name, self.options, config)
+        self.num_players = n = self.config["players"]
+        self.cards = 3 * n
+        self.num_distinct_actions = self.cards + 3
+        self.max_game_length = 2 * ROUNDS
+
+    def new_initial_state(self, seed=0):
+        return ToyBidState(self, seed)
+
+    def state_from_json(self, data):
+        s = ToyBidState.__new__(ToyBidState)
+        s.game = self
+        try:
+            s.rng = Stream.from_json(data["rng"])
+            s.hands = [list(h) for h in data["hands"]]
+            s.die, s.round = data["die"], data["round"]
+            s.points = list(data["points"])
+            s.played = [list(p) for p in data["played"]]
+        except (KeyError, TypeError) as exc:
+            raise CardgenError(f"bad toy-bid state: {exc}") from None
+        return s
+
+    def player_name(self, player):
+        return "NESW"[player] if player >= 0 else super().player_name(player)
+
+
+class ToyBidState(State):
+    def __init__(self, game, seed):
+        self.game = game
+        self.rng = Stream(seed, ("toy-bid", "deal"))
+        deck = list(range(game.cards))
+        self.rng.shuffle(deck)  # implicit chance: the deal is hidden
+        n = game.num_players
+        self.hands = [sorted(deck[2 * p : 2 * p + 2]) for p in range(n)]
+        self.die = None
+        self.round = 0
+        self.points = [0] * n
+        self.played = []
+
+    def current_player(self):
+        if self.round >= ROUNDS:
+            return TERMINAL
+        return CHANCE if self.die is None else SIMULTANEOUS
+
+    def legal_actions(self, player=None):
+        p = self.current_player()
+        if p == CHANCE:
+            return [self.game.cards + f for f in range(3)] if player is None else []
+        if p == SIMULTANEOUS and player is not None:
+            return list(self.hands[player])
+        return []
+
+    def chance_outcomes(self):
+        if self.current_player() != CHANCE:
+            raise IllegalActionError("no chance outcomes: not at a chance node")
+        return [(self.game.cards + f, 1 / 3) for f in range(3)]
+
+    def apply_action(self, action):
+        if self.current_player() != CHANCE:
+            raise IllegalActionError(f"illegal action {action!r}: use apply_actions at a simultaneous node")
+        if action not in self.legal_actions():
+            raise IllegalActionError(f"illegal action {action!r}: a die face is {self.game.cards}..{self.game.cards + 2}")
+        self.rng.below(1 << 53)  # advance the stream the way sample_chance read it
+        self.die = action - self.game.cards + 1
+
+    def apply_actions(self, joint):
+        if self.current_player() != SIMULTANEOUS:
+            raise IllegalActionError(f"illegal joint action {joint!r}: not a simultaneous node")
+        joint = list(joint)
+        if len(joint) != self.game.num_players:
+            raise IllegalActionError(f"illegal joint action {joint!r}: one card per player")
+        for p, a in enumerate(joint):
+            if a not in self.hands[p]:
+                raise IllegalActionError(f"illegal joint action {joint!r}: player {p + 1} has no card {a}")
+        best = max(joint)
+        for p, a in enumerate(joint):
+            self.hands[p].remove(a)
+            if a == best and joint.count(best) == 1:
+                self.points[p] += self.die
+        self.played.append(joint)
+        self.die = None
+        self.round += 1
+
+    def returns(self):
+        n = self.game.num_players
+        if self.round < ROUNDS:
+            return [0.0] * n
+        top = max(self.points)
+        k = self.points.count(top)
+        return [1 / k if v == top else 0.0 for v in self.points]
+
+    def clone(self):
+        s = ToyBidState.__new__(ToyBidState)
+        s.game, s.rng = self.game, self.rng.clone()
+        s.hands = [h[:] for h in self.hands]
+        s.die, s.round, s.points = self.die, self.round, self.points[:]
+        s.played = [j[:] for j in self.played]
+        return s
+
+    def action_to_string(self, action, player=None):
+        if action >= self.game.cards:
+            return f"die{action - self.game.cards + 1}"
+        return f"card{action}"
+
+    def string_to_action(self, text, player=None):
+        t = text.strip().lower()
+        try:
+            if t.startswith("die"):
+                return self.game.cards + int(t[3:]) - 1
+            if t.startswith("card"):
+                return int(t[4:])
+        except ValueError:
+            pass
+        raise IllegalActionError(f"not an action: {text!r} (expected cardN or dieN)")
+
+    def observation(self, player):
+        return {
+            "hand": list(self.hands[player]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "die": self.die,
+            "round": self.round,
+            "points": list(self.points),
+            "played": [list(j) for j in self.played],
+        }
+
+    def determinize(self, player, rng):
+        s = self.clone()
+        others = [p for p in range(self.game.num_players) if p != player]
+        seen = set(self.hands[player]) | {c for j in self.played for c in j}
+        unseen = [c for c in range(self.game.cards) if c not in seen]
+        rng.shuffle(unseen)
+        for p in others:
+            k = len(s.hands[p])
+            s.hands[p], unseen = sorted(unseen[:k]), unseen[k:]
+        return s
+
+    def evaluate(self, player):
+        return self.points[player] + sum(self.hands[player]) / 100
+
+    def to_json(self):
+        return {
+            "rng": self.rng.to_json(),
+            "hands": [list(h) for h in self.hands],
+            "die": self.die,
+            "round": self.round,
+            "points": list(self.points),
+            "played": [list(j) for j in self.played],
+        }
+
+
+register_game("toy-bid", ToyBidGame)

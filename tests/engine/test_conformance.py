@@ -1,0 +1,204 @@
+"""The protocol checks every registered game must pass (games added later are picked up
+automatically: the parametrisation reads the registry).
+
+Random games from many seeds; at every step: legal actions sorted, unique and in
+range; clone and JSON round-trip equal to the original; action text round-trips;
+observations are JSON; illegal actions raise IllegalActionError and change nothing;
+the same seed and actions give the same states after the global random state is
+disturbed and under another PYTHONHASHSEED; returns within bounds and summing as
+promised; every game ends within its stated maximum length.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+
+from cardgen.engine import CHANCE, SIMULTANEOUS, TERMINAL, game_names, load_game
+from cardgen.engine.bots import make_bot
+from cardgen.engine.records import play_out
+from cardgen.engine.registry import game_options
+from cardgen.errors import IllegalActionError
+
+SEEDS = range(6)
+
+
+def configs(name: str) -> list[dict]:
+    """The default config, plus each integer option at its lowest and highest value."""
+    out = [{}]
+    for opt in game_options(name):
+        if opt.kind is int and opt.low is not None and opt.high is not None and opt.name in ("players", "size"):
+            out += [{opt.name: opt.low}, {opt.name: opt.high}]
+    return out
+
+
+CASES = [(name, cfg) for name in game_names() for cfg in configs(name)]
+IDS = [f"{n}-{'-'.join(f'{k}{v}' for k, v in c.items()) or 'default'}" for n, c in CASES]
+
+
+def _roundtrip(state):
+    game = state.game
+    copy = state.clone()
+    assert copy is not state
+    assert copy.to_json() == state.to_json()
+    data = json.loads(json.dumps(state.to_json()))
+    back = game.state_from_json(data)
+    assert back.to_json() == state.to_json()
+    assert back.current_player() == state.current_player()
+    if state.current_player() == SIMULTANEOUS:
+        for p in range(game.num_players):
+            assert back.legal_actions(p) == state.legal_actions(p)
+    else:
+        assert back.legal_actions() == state.legal_actions()
+    return copy
+
+
+def _check_actions(state, acts, player=None):
+    game = state.game
+    assert acts == sorted(set(acts)), "legal actions must be sorted and unique"
+    assert all(type(a) is int and 0 <= a < game.num_distinct_actions for a in acts)
+    step = max(1, len(acts) // 40)  # a spread sample keeps big boards quick
+    for a in acts[::step] + acts[-1:]:
+        text = state.action_to_string(a, player)
+        assert isinstance(text, str) and text
+        assert state.string_to_action(text, player) == a
+
+
+def _check_illegal(state, acts):
+    """An action outside the legal list raises IllegalActionError and leaves the state alone."""
+    game = state.game
+    before = state.to_json()
+    outside = [a for a in (-1, game.num_distinct_actions, *range(0, game.num_distinct_actions, 7)) if a not in acts]
+    for a in outside[:4]:
+        with pytest.raises(IllegalActionError) as err:
+            state.apply_action(a)
+        msg = str(err.value)
+        assert msg and "\n" not in msg and msg == msg[0].lower() + msg[1:]
+        assert state.to_json() == before
+
+
+def random_game(game, seed, rng, check=True):
+    """Play a random game; return the actions and the to_json of every state."""
+    state = game.new_initial_state(seed)
+    actions, states = [], [state.to_json()]
+    n = game.num_players
+    while not state.is_terminal():
+        p = state.current_player()
+        if check:
+            copy = _roundtrip(state)
+            for q in range(n):
+                json.dumps(state.observation(q))
+        if p == CHANCE:
+            outcomes = state.chance_outcomes()
+            if check:
+                assert [a for a, _ in outcomes] == sorted({a for a, _ in outcomes})
+                assert abs(sum(pr for _, pr in outcomes) - 1.0) < 1e-9
+                _check_actions(state, state.legal_actions())
+                before = state.to_json()
+            action = state.sample_chance()
+            if check:
+                assert state.to_json() == before, "sample_chance must not change the state"
+                assert action in [a for a, _ in outcomes]
+            state.apply_action(action)
+        elif p == SIMULTANEOUS:
+            action = []
+            for q in range(n):
+                acts = state.legal_actions(q)
+                if check:
+                    _check_actions(state, acts, q)
+                action.append(acts[rng.randrange(len(acts))] if acts else 0)
+            state.apply_actions(action)
+        else:
+            assert 0 <= p < n
+            acts = state.legal_actions()
+            assert acts, "a player to move must have a legal action"
+            if check:
+                _check_actions(state, acts)
+                assert all(state.legal_actions(q) == [] for q in range(n) if q != p)
+                _check_illegal(state, acts)
+            action = acts[rng.randrange(len(acts))]
+            state.apply_action(action)
+        if check:
+            # the clone taken before the move is independent of the original
+            assert copy.to_json() == states[-1]
+        actions.append(action)
+        states.append(state.to_json())
+        assert len(actions) <= game.max_game_length, "game longer than its stated maximum length"
+    assert state.current_player() == TERMINAL
+    assert state.legal_actions() == []
+    ret = state.returns()
+    assert len(ret) == n
+    assert all(game.min_return <= r <= game.max_return for r in ret)
+    if game.return_sum is not None:
+        assert abs(sum(ret) - game.return_sum) < 1e-9
+    return actions, states
+
+
+def replay_states(game, seed, actions):
+    state = game.new_initial_state(seed)
+    out = [state.to_json()]
+    for a in actions:
+        if isinstance(a, list):
+            state.apply_actions(a)
+        else:
+            state.apply_action(a)
+        out.append(state.to_json())
+    return out
+
+
+@pytest.mark.parametrize("name,config", CASES, ids=IDS)
+def test_random_games(name, config):
+    game = load_game(name, **config)
+    assert load_game(name, **game.config).config == game.config
+    for seed in SEEDS if not config else SEEDS[:2]:
+        actions, states = random_game(game, seed, random.Random(seed))
+        # same seed + actions -> same states, whatever the global random state
+        random.seed(os.urandom(8))
+        random.random()
+        assert replay_states(game, seed, actions) == states
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_many_seeds_unchecked(name):
+    """More seeds, without the per-step checks: ends in time, returns as promised."""
+    game = load_game(name)
+    for seed in range(20, 60):
+        random_game(game, seed, random.Random(seed), check=False)
+
+
+@pytest.mark.parametrize("name", [n for n in game_names() if not n.startswith("toy-")])
+def test_same_states_under_another_hash_seed(name):
+    """A game replayed in a fresh process with a different PYTHONHASHSEED ends identically."""
+    game = load_game(name)
+    actions, states = random_game(game, 11, random.Random(11), check=False)
+    code = (
+        "import json,sys\n"
+        "from cardgen.engine import load_game\n"
+        "from cardgen.engine.records import apply_move\n"
+        f"g = load_game({name!r})\n"
+        "s = g.new_initial_state(11)\n"
+        "for a in json.loads(sys.stdin.read()): apply_move(s, a)\n"
+        "print(json.dumps(s.to_json(), sort_keys=True))\n"
+    )
+    env = dict(os.environ, PYTHONHASHSEED="12345")
+    out = subprocess.run([sys.executable, "-c", code], input=json.dumps(actions), capture_output=True,
+                         text=True, env=env, check=True).stdout
+    assert json.loads(out) == states[-1]
+
+
+@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("bot", ["random", "greedy", "mcts:15"])
+def test_bots_play_legal_games(name, bot):
+    game = load_game(name)
+    bots = [make_bot(bot, game, seat, seed=3) for seat in range(game.num_players)]
+    state, actions, moves = play_out(game, 3, bots)
+    assert state.is_terminal() and len(actions) <= game.max_game_length
+    # bots are deterministic for a seed
+    bots = [make_bot(bot, game, seat, seed=3) for seat in range(game.num_players)]
+    state2, actions2, _ = play_out(game, 3, bots)
+    assert actions2 == actions and state2.to_json() == state.to_json()
