@@ -1,0 +1,210 @@
+"""Gyre positions as text diagrams (puzzles, tests, bug reports) and the terminal board.
+
+Diagram format (format_diagram <-> parse_diagram round-trip)::
+
+    # comment lines start with '#'
+    gyre size=4 players=2 next=B gyrations=0 turn=3
+    R . . .
+    . B . .
+    . R . .
+    . . . .
+    gyres:
+    . b . .
+    . . . .
+    . . . .
+    . . . .
+
+* The header line is optional: size comes from the rows, players default to
+  the highest colour seen (at least 2), next to the player whose turn follows
+  from the number of occupied tiles, gyrations (this turn) to 0, turn to the
+  number of occupied tiles.
+* One character per tile: '.' empty, R B G Y for players 1-4. Spaces between
+  characters are ignored.
+* The "gyres:" block is optional (all unowned when missing). Gyre (r, c) is the
+  corner at the lower-right of tile (r, c). '.' unowned, r b g y owned; an
+  upper-case letter marks a gyre that is owned and inactive for the rest of the
+  current turn.
+"""
+
+from __future__ import annotations
+
+from cardgen.engine.protocol import TERMINAL
+from cardgen.errors import CardgenError
+
+from .engine import MAX_SIZE, MIN_SIZE, GyreGame, GyreState
+from .scoring import COLOURS
+
+_ANSI = {1: "\x1b[1;31m", 2: "\x1b[1;34m", 3: "\x1b[1;32m", 4: "\x1b[1;33m"}
+_DIM = "\x1b[2m"
+_RESET = "\x1b[0m"
+
+
+def format_diagram(state: GyreState, header: bool = True) -> str:
+    game = state.game
+    n = game.size
+    lines = []
+    if header:
+        nxt = "-" if state.player == TERMINAL else COLOURS[state.player]
+        lines.append(
+            f"gyre size={n} players={game.num_players} next={nxt} gyrations={state.gyrations} turn={state.turn}"
+        )
+    for r in range(n):
+        lines.append(" ".join(".RBGY"[v] for v in state.board[r * n : (r + 1) * n]))
+    if any(state.gyres):
+        inactive = set(state.inactive_gyres())
+        lines.append("gyres:")
+        for r in range(n):
+            row = []
+            for g in range(r * n, (r + 1) * n):
+                ch = ".rbgy"[state.gyres[g]]
+                row.append(ch.upper() if g in inactive else ch)
+            lines.append(" ".join(row))
+    return "\n".join(lines) + "\n"
+
+
+def _bad(msg: str) -> CardgenError:
+    return CardgenError(f"bad gyre diagram: {msg}")
+
+
+def parse_diagram(text: str, max_gyrations: int | None = None) -> GyreState:
+    """A GyreState from a diagram (see the module docstring); CardgenError on bad input."""
+    header: dict[str, str] = {}
+    tiles: list[str] = []
+    gyre_rows: list[str] = []
+    target = tiles
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if line.lower().startswith("gyre ") or line.lower() == "gyre":
+            if tiles or header:
+                raise _bad(f"line {lineno}: the 'gyre ...' header must come first, once")
+            for item in line.split()[1:]:
+                key, sep, value = item.partition("=")
+                if not sep or key not in ("size", "players", "next", "gyrations", "turn"):
+                    raise _bad(
+                        f"line {lineno}: {item!r} in the header (expected size=N players=N next=R|B|G|Y "
+                        "gyrations=N turn=N)"
+                    )
+                header[key] = value
+            header.setdefault("_seen", "1")
+            continue
+        if line.lower().rstrip(":") == "gyres":
+            if target is gyre_rows:
+                raise _bad(f"line {lineno}: a second 'gyres:' block")
+            target = gyre_rows
+            continue
+        target.append((lineno, line.replace(" ", "").replace("\t", "")))  # type: ignore[arg-type]
+    header.pop("_seen", None)
+    if not tiles:
+        raise _bad("no tile rows (expected rows of '.', R, B, G, Y)")
+    n = len(tiles)
+    try:
+        if "size" in header:
+            n_header = int(header["size"])
+            if n_header != n:
+                raise _bad(f"header says size={n_header} but there are {n} tile rows")
+    except ValueError:
+        raise _bad(f"size={header['size']!r} is not a number") from None
+    if not MIN_SIZE <= n <= MAX_SIZE:
+        raise _bad(f"{n} rows: boards are {MIN_SIZE} to {MAX_SIZE} tiles across")
+    board = []
+    for lineno, row in tiles:  # type: ignore[misc]
+        if len(row) != n:
+            raise _bad(f"line {lineno}: {row!r} has {len(row)} tiles, expected {n} (one per column)")
+        for ch in row:
+            if ch not in ".RBGY":
+                raise _bad(f"line {lineno}: {ch!r} is not a tile (expected '.', R, B, G or Y)")
+            board.append(".RBGY".index(ch))
+    gyres, inactive = [0] * (n * n), []
+    if gyre_rows:
+        if len(gyre_rows) != n:
+            raise _bad(f"the gyres: block has {len(gyre_rows)} rows, expected {n}")
+        g = 0
+        for lineno, row in gyre_rows:  # type: ignore[misc]
+            if len(row) != n:
+                raise _bad(f"line {lineno}: {row!r} has {len(row)} gyres, expected {n}")
+            for ch in row:
+                if ch.lower() not in ".rbgy":
+                    raise _bad(f"line {lineno}: {ch!r} is not a gyre (expected '.', r, b, g, y; upper case = inactive)")
+                gyres[g] = ".rbgy".index(ch.lower())
+                if ch.isupper():
+                    inactive.append(g)
+                g += 1
+    seen = max(max(board), max(gyres))
+    try:
+        players = int(header.get("players", max(2, seen)))
+    except ValueError:
+        raise _bad(f"players={header['players']!r} is not a number") from None
+    if not 2 <= players <= 4:
+        raise _bad(f"players={players}: Gyre is for 2 to 4 players")
+    if seen > players:
+        raise _bad(f"colour {COLOURS[seen - 1]} appears but players={players}")
+    occupied = n * n - board.count(0)
+    config = {"players": players, "size": n}
+    if max_gyrations is not None:
+        config["max_gyrations"] = max_gyrations
+    game = GyreGame(**config)
+    try:
+        turn = int(header.get("turn", occupied))
+        gyrations = int(header.get("gyrations", 0))
+    except ValueError:
+        raise _bad("turn= and gyrations= take numbers") from None
+    if occupied == n * n:
+        player = TERMINAL
+        if header.get("next", "-") != "-":
+            raise _bad("next= given but the board is full (the game is over)")
+    else:
+        nxt = header.get("next")
+        if nxt is None:
+            player = occupied % players
+        elif nxt.upper() in COLOURS[:players]:
+            player = COLOURS.index(nxt.upper())
+        else:
+            raise _bad(f"next={nxt!r} (expected one of {', '.join(COLOURS[:players])})")
+    data = {
+        "size": n,
+        "players": players,
+        "board": "".join(".RBGY"[v] for v in board),
+        "gyres": "".join(".RBGY"[v] for v in gyres),
+        "inactive": inactive,
+        "player": player,
+        "turn": turn,
+        "gyrations": gyrations,
+        "ply": 0,
+    }
+    return GyreState.from_json(game, data)
+
+
+def render(state: GyreState, color: bool = False) -> str:
+    """The board for the terminal: tiles with their gyres between them, coordinates, scores."""
+    game = state.game
+    n = game.size
+    inactive = set(state.inactive_gyres())
+
+    def paint(v: int, ch: str) -> str:
+        if not color:
+            return ch
+        return (_ANSI[v] + ch + _RESET) if v else (_DIM + ch + _RESET)
+
+    out = ["     " + "   ".join(chr(ord("a") + c) for c in range(n))]
+    for r in range(n):
+        out.append(f"{r + 1:>3}  " + "   ".join(paint(v, ".RBGY"[v]) for v in state.board[r * n : (r + 1) * n]))
+        cells = []
+        for g in range(r * n, (r + 1) * n):
+            v = state.gyres[g]
+            ch = "+" if not v else (".rbgy"[v].upper() if g in inactive else ".rbgy"[v])
+            cells.append(paint(v, ch))
+        out.append("       " + "   ".join(cells))
+    s = state.scores()
+    counts = state.gyre_counts()
+    parts = [f"{paint(p + 1, COLOURS[p])} {s[p]} ({counts[p]} gyres)" for p in range(game.num_players)]
+    out.append("score: " + "   ".join(parts))
+    if state.player == TERMINAL:
+        out.append("game over")
+    else:
+        out.append(
+            f"{paint(state.player + 1, COLOURS[state.player])} to move; gyrations this turn "
+            f"{state.gyrations}/{game.gyration_bound}"
+        )
+    return "\n".join(out)

@@ -1,0 +1,434 @@
+"""Gyre rules engine: claim tiles on a torus, operate owned gyres, capture by surrounding.
+
+Choices where the rulebook is silent are in docs/rules/gyre.md. In short:
+
+* Tiles: index t = row*size + col, named like "d5" (column letter, row number; a1 is
+  the top-left). Gyre g = row*size + col is the corner at the *bottom-right* of tile g,
+  shared by tiles (r,c) (r,c+1) (r+1,c+1) (r+1,c) on the torus; it is named after
+  that tile too.
+* Actions (sorted ints): claim tile t -> t; gyrate gyre g clockwise -> N*N + 2g,
+  anticlockwise -> N*N + 2g + 1. Text: "d5" claims, "d5+" clockwise, "d5-" anticlockwise.
+* A turn is any number (up to the `max_gyrations` option) of gyrations with active
+  owned gyres, then exactly one claim, which ends it. The game ends when no tile is empty.
+* returns(): the top scorer gets 1, tied top scorers share 1, everyone else 0.
+
+The hot path (legal_actions / apply_action) works on flat lists of ints with
+neighbour tables precomputed per board size; clone() copies four lists.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+
+from cardgen.engine.protocol import TERMINAL, Game, Option, State, check_config
+from cardgen.errors import CardgenError, IllegalActionError
+
+from .scoring import COLOUR_NAMES, COLOURS, neighbour_table, scores, tile_name
+
+MIN_SIZE, MAX_SIZE = 4, 19
+DEFAULT_MAX_GYRATIONS = None  # the rulebook: no cap beyond deactivation
+
+_TABLES: dict[int, tuple] = {}
+
+
+def tables(size: int) -> tuple:
+    """(neigh, corners, ring, block, area) for a board size, computed once.
+
+    neigh[t]    the 8 neighbour tiles of tile t
+    corners[t]  for each of t's 4 corner gyres: (gyre, the other 3 tiles around it)
+    ring[g]     the 4 tiles around gyre g in clockwise order (TL, TR, BR, BL)
+    block[g]    the 9 gyres at the corners of those 4 tiles (deactivated by a gyration)
+    area[g]     the 16 tiles whose 8-neighbourhood a gyration of g can change
+    """
+    t = _TABLES.get(size)
+    if t is not None:
+        return t
+    n = size
+
+    def tile(r, c):
+        return (r % n) * n + c % n
+
+    neigh = neighbour_table(n)
+    ring = tuple((tile(r, c), tile(r, c + 1), tile(r + 1, c + 1), tile(r + 1, c)) for r in range(n) for c in range(n))
+    corners = []
+    for r in range(n):
+        for c in range(n):
+            me = tile(r, c)
+            cs = []
+            for g in (tile(r - 1, c - 1), tile(r - 1, c), tile(r, c - 1), tile(r, c)):
+                cs.append((g,) + tuple(x for x in ring[g] if x != me))
+            corners.append(tuple(cs))
+    block = tuple(
+        tuple(tile(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)) for r in range(n) for c in range(n)
+    )
+    area = tuple(
+        tuple(sorted({tile(r + dr, c + dc) for dr in (-1, 0, 1, 2) for dc in (-1, 0, 1, 2)}))
+        for r in range(n)
+        for c in range(n)
+    )
+    t = _TABLES[size] = (neigh, tuple(corners), ring, block, area)
+    return t
+
+
+def capture(board: list, todo: list, neigh) -> None:
+    """Capture every occupied tile in `todo` (and, in cascade, their neighbours)
+    whose 8 neighbours all belong to one other player."""
+    while todo:
+        x = todo.pop()
+        o = board[x]
+        if not o:
+            continue
+        n0, n1, n2, n3, n4, n5, n6, n7 = nb = neigh[x]
+        v = board[n0]
+        if (
+            v
+            and v != o
+            and board[n1] == v
+            and board[n2] == v
+            and board[n3] == v
+            and board[n4] == v
+            and board[n5] == v
+            and board[n6] == v
+            and board[n7] == v
+        ):
+            board[x] = v
+            todo.extend(nb)
+
+
+class GyreGame(Game):
+    """Gyre on an N x N torus for 2 to 4 players."""
+
+    name = "gyre"
+    options = (
+        Option("players", int, 2, "number of players", low=2, high=4),
+        Option("size", int, 8, "tiles across (the board is size x size, a torus)", low=MIN_SIZE, high=MAX_SIZE),
+        Option(
+            "max_gyrations",
+            int,
+            DEFAULT_MAX_GYRATIONS,
+            "most gyrations in one turn; none (the rulebook) leaves only deactivation, "
+            "which allows at most size*size//4",
+            low=0,
+            high=MAX_SIZE * MAX_SIZE,
+            none_ok=True,
+        ),
+    )
+    min_return = 0.0
+    max_return = 1.0
+    return_sum = 1.0
+
+    def __init__(self, **config) -> None:
+        self.config = check_config(self.name, self.options, config)
+        self.num_players = self.config["players"]
+        self.size = n = self.config["size"]
+        self.nn = n * n
+        self.max_gyrations = self.config["max_gyrations"]
+        # Deactivation bounds gyrations too: each one blocks the 2x2 gyres to its
+        # lower right for the rest of the turn, so at most n*n//4 fit in a turn.
+        cap = self.max_gyrations
+        self.gyration_bound = self.nn // 4 if cap is None else min(cap, self.nn // 4)
+        self.num_distinct_actions = 3 * self.nn
+        self.max_game_length = self.nn * (1 + self.gyration_bound)
+        self.tables = tables(n)
+
+    def new_initial_state(self, seed: int | str = 0) -> "GyreState":
+        # Gyre has no chance: the seed is accepted (protocol) and not needed.
+        return GyreState(self)
+
+    def player_name(self, player: int) -> str:
+        return COLOURS[player] if 0 <= player < self.num_players else super().player_name(player)
+
+    def state_from_json(self, data: dict) -> "GyreState":
+        return GyreState.from_json(self, data)
+
+    def on_game_end(self, state: "GyreState") -> str:
+        from .highscore import record_game
+
+        return record_game(state)
+
+
+GAME = GyreGame
+
+
+class GyreState(State):
+    """A Gyre position: tiles, gyre owners, whose turn, this turn's gyrations."""
+
+    __slots__ = ("game", "board", "gyres", "owned", "deact", "player", "turn", "gyrations", "empties", "ply")
+
+    def __init__(self, game: GyreGame) -> None:
+        nn = game.nn
+        self.game = game
+        self.board = [0] * nn  # 0 empty, p+1 player p
+        self.gyres = [0] * nn  # 0 unowned, p+1 player p
+        self.owned = [[] for _ in range(game.num_players)]  # sorted gyres per player
+        self.deact = [-1] * nn  # gyre inactive while deact[g] == turn
+        self.player = 0
+        self.turn = 0  # number of claims made (stamps deactivation)
+        self.gyrations = 0  # gyrations made in this turn
+        self.empties = nn
+        self.ply = 0
+
+    # -- protocol -----------------------------------------------------------
+    def current_player(self) -> int:
+        return self.player
+
+    def is_terminal(self) -> bool:
+        return self.player == TERMINAL
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        p = self.player
+        if p < 0 or (player is not None and player != p):
+            return []
+        acts = [t for t, v in enumerate(self.board) if not v]
+        game = self.game
+        if self.gyrations < game.gyration_bound:
+            base = game.nn
+            deact = self.deact
+            turn = self.turn
+            for g in self.owned[p]:
+                if deact[g] != turn:
+                    a = base + 2 * g
+                    acts.append(a)
+                    acts.append(a + 1)
+        return acts
+
+    def apply_action(self, action: int) -> None:
+        p = self.player
+        game = self.game
+        board = self.board
+        nn = game.nn
+        if p < 0:
+            raise IllegalActionError(f"illegal action {action!r}: the game is over")
+        if type(action) is not int or not 0 <= action < 3 * nn:
+            raise IllegalActionError(f"illegal action {action!r}: actions are integers from 0 to {3 * nn - 1}")
+        if action < nn:
+            if board[action]:
+                raise IllegalActionError(
+                    f"illegal action {self.action_to_string(action)!r}: tile is taken by "
+                    f"{COLOURS[board[action] - 1]}; claim an empty tile"
+                )
+            me = p + 1
+            board[action] = me
+            gyres = self.gyres
+            # Take unowned gyres at the corners shared with an opponent's tile.
+            for g, a, b, c in game.tables[1][action]:
+                if not gyres[g]:
+                    va, vb, vc = board[a], board[b], board[c]
+                    if (va and va != me) or (vb and vb != me) or (vc and vc != me):
+                        gyres[g] = me
+                        insort(self.owned[p], g)
+            neigh = game.tables[0]
+            todo = list(neigh[action])
+            todo.append(action)
+            capture(board, todo, neigh)
+            self.turn += 1
+            self.gyrations = 0
+            self.empties -= 1
+            self.player = TERMINAL if not self.empties else (p + 1) % game.num_players
+        else:
+            g, d = divmod(action - nn, 2)
+            if self.gyres[g] != p + 1:
+                owner = self.gyres[g]
+                who = f"owned by {COLOURS[owner - 1]}" if owner else "unowned"
+                raise IllegalActionError(
+                    f"illegal action {self.action_to_string(action)!r}: gyre {tile_name(g, game.size)} is {who}; "
+                    f"{COLOURS[p]} may only turn their own gyres"
+                )
+            if self.deact[g] == self.turn:
+                raise IllegalActionError(
+                    f"illegal action {self.action_to_string(action)!r}: gyre {tile_name(g, game.size)} is inactive "
+                    "until this turn ends (a gyration this turn moved one of its tiles)"
+                )
+            if self.gyrations >= game.gyration_bound:
+                raise IllegalActionError(
+                    f"illegal action {self.action_to_string(action)!r}: no more gyrations this turn "
+                    f"(limit {game.gyration_bound}); claim an empty tile"
+                )
+            tl, tr, br, bl = game.tables[2][g]
+            if d == 0:  # clockwise: TL -> TR -> BR -> BL -> TL
+                board[tr], board[br], board[bl], board[tl] = board[tl], board[tr], board[br], board[bl]
+            else:
+                board[tl], board[tr], board[br], board[bl] = board[tr], board[br], board[bl], board[tl]
+            turn = self.turn
+            deact = self.deact
+            for h in game.tables[3][g]:
+                deact[h] = turn
+            self.gyrations += 1
+            capture(board, list(game.tables[4][g]), game.tables[0])
+        self.ply += 1
+
+    def returns(self) -> list[float]:
+        n = self.game.num_players
+        if self.player != TERMINAL:
+            return [0.0] * n
+        s = self.scores()
+        best = max(s)
+        top = [i for i in range(n) if s[i] == best]
+        share = 1.0 / len(top)
+        return [share if i in top else 0.0 for i in range(n)]
+
+    def clone(self) -> "GyreState":
+        s = GyreState.__new__(GyreState)
+        s.game = self.game
+        s.board = self.board[:]
+        s.gyres = self.gyres[:]
+        s.owned = [o[:] for o in self.owned]
+        s.deact = self.deact[:]
+        s.player = self.player
+        s.turn = self.turn
+        s.gyrations = self.gyrations
+        s.empties = self.empties
+        s.ply = self.ply
+        return s
+
+    def evaluate(self, player: int) -> float:
+        """Score lead over the best opponent (a win dominates at the end)."""
+        s = self.scores()
+        mine = s[player]
+        lead = mine - max(v for i, v in enumerate(s) if i != player)
+        if self.player == TERMINAL:
+            return lead + (10_000 if lead > 0 else -10_000 if lead < 0 else 0)
+        return lead
+
+    # -- scores ---------------------------------------------------------------
+    def scores(self) -> list[int]:
+        return scores(self.board, self.game.num_players, self.game.size)
+
+    def gyre_counts(self) -> list[int]:
+        return [len(o) for o in self.owned]
+
+    def inactive_gyres(self) -> list[int]:
+        """Owned gyres that may not be operated again this turn."""
+        turn = self.turn
+        return [g for g in range(self.game.nn) if self.gyres[g] and self.deact[g] == turn]
+
+    # -- text -----------------------------------------------------------------
+    def action_to_string(self, action: int, player: int | None = None) -> str:
+        n = self.game.size
+        nn = n * n
+        if type(action) is not int or not 0 <= action < 3 * nn:
+            raise IllegalActionError(f"not an action: {action!r} (actions are integers from 0 to {3 * nn - 1})")
+        if action < nn:
+            return tile_name(action, n)
+        g, d = divmod(action - nn, 2)
+        return tile_name(g, n) + ("+" if d == 0 else "-")
+
+    def string_to_action(self, text: str, player: int | None = None) -> int:
+        return parse_action(text, self.game.size)
+
+    def render(self, color: bool = False, player: int | None = None) -> str:
+        from .diagram import render
+
+        return render(self, color=color)
+
+    def to_json(self) -> dict:
+        return {
+            "size": self.game.size,
+            "players": self.game.num_players,
+            "board": "".join(".RBGY"[v] for v in self.board),
+            "gyres": "".join(".RBGY"[v] for v in self.gyres),
+            "inactive": self.inactive_gyres(),
+            "player": self.player,
+            "turn": self.turn,
+            "gyrations": self.gyrations,
+            "ply": self.ply,
+        }
+
+    @classmethod
+    def from_json(cls, game: GyreGame, data: dict) -> "GyreState":
+        try:
+            n, players = int(data["size"]), int(data["players"])
+            board_text, gyre_text = str(data["board"]), str(data["gyres"])
+            inactive = [int(g) for g in data.get("inactive", [])]
+            player, turn = int(data["player"]), int(data["turn"])
+            gyrations, ply = int(data["gyrations"]), int(data["ply"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise CardgenError(f"bad gyre state: {exc!s} (expected the keys of GyreState.to_json())") from None
+        if n != game.size or players != game.num_players:
+            raise CardgenError(
+                f"bad gyre state: {n}x{n} for {players} players does not match the game "
+                f"({game.size}x{game.size}, {game.num_players} players)"
+            )
+        s = cls(game)
+        s.board = _decode_cells(board_text, game, "board")
+        s.gyres = _decode_cells(gyre_text, game, "gyres")
+        for g, v in enumerate(s.gyres):
+            if v:
+                s.owned[v - 1].append(g)
+        s.empties = s.board.count(0)
+        if not (player == TERMINAL or 0 <= player < players) or (player == TERMINAL) != (s.empties == 0):
+            raise CardgenError(f"bad gyre state: player {player} with {s.empties} empty tiles")
+        if not 0 <= gyrations <= game.gyration_bound or turn < 0 or ply < 0:
+            raise CardgenError(f"bad gyre state: turn {turn}, gyrations {gyrations}, ply {ply}")
+        s.player, s.turn, s.gyrations, s.ply = player, turn, gyrations, ply
+        for g in inactive:
+            if not 0 <= g < game.nn or not s.gyres[g]:
+                raise CardgenError(f"bad gyre state: inactive gyre {g} is not an owned gyre")
+            s.deact[g] = turn
+        return s
+
+
+def _decode_cells(text: str, game: GyreGame, what: str) -> list[int]:
+    allowed = ".RBGY"[: game.num_players + 1]
+    if len(text) != game.nn or any(ch not in allowed for ch in text):
+        raise CardgenError(
+            f"bad gyre state: {what} {text[:20]!r}... must be {game.nn} characters from {allowed!r}"
+        )
+    return [allowed.index(ch) for ch in text]
+
+
+_GYRATE_WORDS = {"cw": "+", "clockwise": "+", "acw": "-", "ccw": "-", "anticlockwise": "-", "counterclockwise": "-"}
+
+
+def parse_tile(text: str, size: int) -> int:
+    """'d5' or '5,4' (row,col; both 1-based) -> tile index; CardgenError otherwise."""
+    raw = text
+    text = text.strip().lower()
+    bad = IllegalActionError(
+        f"not a tile: {raw!r} (expected a column letter a-{chr(ord('a') + size - 1)} and a row 1-{size}, "
+        f"like 'c3', or ROW,COL like '3,3')"
+    )
+    if "," in text:
+        parts = text.split(",")
+        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+            raise bad
+        r, c = int(parts[0]) - 1, int(parts[1]) - 1
+    else:
+        if len(text) < 2 or not text[0].isalpha() or not text[1:].isdigit():
+            raise bad
+        c, r = ord(text[0]) - ord("a"), int(text[1:]) - 1
+    if not (0 <= r < size and 0 <= c < size):
+        raise bad
+    return r * size + c
+
+
+def parse_action(text: str, size: int) -> int:
+    """Text -> action: 'd5' / 'claim d5' claim; 'd5+' / 'cw d5' clockwise; 'd5-' / 'acw d5' anticlockwise."""
+    raw = text
+    words = text.strip().lower().split()
+    if not words:
+        raise IllegalActionError(f"not an action: {raw!r} (expected e.g. 'c3' to claim, 'c3+' or 'c3-' to gyrate)")
+    sign = ""
+    if len(words) == 2 and words[0] in _GYRATE_WORDS:
+        sign, words = _GYRATE_WORDS[words[0]], words[1:]
+    elif len(words) == 2 and words[0] == "claim":
+        words = words[1:]
+    if len(words) != 1:
+        raise IllegalActionError(f"not an action: {raw!r} (expected e.g. 'c3' to claim, 'c3+' or 'c3-' to gyrate)")
+    word = words[0]
+    if word[-1:] in "+-" and not sign:
+        sign, word = word[-1], word[:-1]
+    try:
+        t = parse_tile(word, size)
+    except IllegalActionError:
+        raise IllegalActionError(
+            f"not an action: {raw!r} (expected a tile like 'c3' to claim it, 'c3+' / 'c3-' to turn the gyre "
+            f"at c3's lower-right corner clockwise / anticlockwise)"
+        ) from None
+    nn = size * size
+    if not sign:
+        return t
+    return nn + 2 * t + (0 if sign == "+" else 1)
+
+
+__all__ = ["GyreGame", "GyreState", "GAME", "parse_action", "parse_tile", "tables", "COLOUR_NAMES"]
