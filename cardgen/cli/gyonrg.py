@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 
 from cardgen import rng
+from cardgen.cli.printing import build_layout, default_output, layout_options, run_pdf, run_png
 from cardgen.errors import CardgenError, SerialError, TableError
 from cardgen.gyonrg import edition as editions
 from cardgen.gyonrg import text
@@ -250,6 +251,64 @@ def freeze(obj: Context) -> None:
         shutil.copy2(src / f"{name}.toml", tmp / f"{name}.toml")
     tmp.rename(dest)
     click.echo(f"froze edition {ed.letter} ({ed.fingerprint}) in {dest}")
+
+
+def _deck_name(seed: str, start: int, count: int, ext: str) -> str:
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in seed)[:40]
+    return f"gyonrg-{safe}" + (f"-{start}" if start else "") + f"-{count}{ext}"
+
+
+@gyonrg.command(name="print")
+@click.option("--seed", "-s", help="Seed (any integer or word). Without it a random seed is drawn and printed.")
+@click.option("--count", "-n", type=click.IntRange(min=1), default=54, show_default=True, help="Number of cards (54 = one deck).")
+@click.option("--start", type=click.IntRange(min=0), default=0, show_default=True, help="Index of the first card of the seed's sequence.")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="PDF file (default: output/gyonrg-SEED-COUNT.pdf).")
+@layout_options
+@pass_ctx
+def print_cmd(obj: Context, seed, count, start, output, calibration, lookup_url, **layout) -> None:
+    """Print cards as a print-ready PDF: sheets with bleed and crop marks, or one card per page.
+
+    Defaults: one 54-card deck, A4, poker size (63 x 88 mm), 3 x 3 per page,
+    3 mm bleed, crop marks, no backs. Every card carries a QR code with its
+    lookup address and its serial.
+    """
+    from cardgen.gyonrg.face import GyonrgFace
+    from cardgen.web.urls import lookup_base
+
+    imposition = build_layout(**layout)  # checked before anything is generated or written
+    lookup_base(lookup_url)
+    seed = resolve_seed(seed)
+    ed = obj.edition()
+    output = output or default_output(_deck_name(seed, start, count, ".pdf"))
+    run_pdf(generate_cards(seed, count, start, ed), count, GyonrgFace(lookup_url), imposition, output,
+            calibration=calibration, title=f"Gyon-RG cards, seed {seed}")  # fmt: skip
+
+
+@gyonrg.command()
+@click.option("--seed", "-s", help="Seed (any integer or word). Without it a random seed is drawn and printed.")
+@click.option("--count", "-n", type=click.IntRange(min=1), default=54, show_default=True, help="Number of cards.")
+@click.option("--start", type=click.IntRange(min=0), default=0, show_default=True, help="Index of the first card of the seed's sequence.")
+@click.option("--dpi", type=click.IntRange(36, 1200), default=300, show_default=True, help="Resolution of the images.")
+@click.option("--card-size", default="poker", show_default=True, help="poker, bridge, mini, tarot or WxH in mm.")
+@click.option("--bleed", type=float, default=0.0, show_default=True, help="Bleed to include around each card, in mm.")
+@click.option("--lookup-url", envvar="CARDGEN_LOOKUP_URL", help="Base address the QR codes point to (env CARDGEN_LOOKUP_URL).")
+@click.option("--output", "-o", type=click.Path(file_okay=False, path_type=Path), required=True, help="Folder for the PNG files.")
+@pass_ctx
+def png(obj: Context, seed, count, start, dpi, card_size, bleed, lookup_url, output) -> None:
+    """Render cards as PNG images named by serial, plus a contact sheet of the set.
+
+    The images come from the very drawing the PDF prints, so the two never disagree.
+    """
+    from cardgen.gyonrg.face import GyonrgFace
+    from cardgen.print.sizes import parse_card_size
+    from cardgen.web.urls import lookup_base
+
+    parse_card_size(card_size)
+    lookup_base(lookup_url)
+    seed = resolve_seed(seed)
+    ed = obj.edition()
+    run_png(generate_cards(seed, count, start, ed), count, GyonrgFace(lookup_url), card_size, output,
+            dpi=dpi, bleed=bleed, key=lambda c: c.serial)  # fmt: skip
 
 
 commands = [gyonrg]
