@@ -7,6 +7,7 @@ a progress bar goes to stderr and one summary line ends the run.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -80,7 +81,7 @@ def run_pdf(cards: Iterable, count: int, face, imposition, output: Path, *, cali
     """Write the PDF with a progress bar on stderr, then the summary line."""
     from cardgen.print.pdf import write_pdf
 
-    with click.progressbar(length=count, label="printing", file=click.get_text_stream("stderr"), show_pos=True) as bar:
+    with click.progressbar(length=count, label="printing", file=sys.stderr, show_pos=True) as bar:
         summary = write_pdf(cards, face, imposition, output, calibration=calibration, progress=bar.update, title=title)
     click.echo(f"{summary.line()} — {imposition.layout.describe()}" + (f", {imposition.layout.backs} backs" if imposition.duplex else ""))
 
@@ -90,7 +91,7 @@ def run_png(cards: Iterable, count: int, face, card_size: str, folder: Path, *, 
     from cardgen.print.sizes import parse_card_size
 
     size = parse_card_size(card_size)
-    with click.progressbar(length=count, label="rendering", file=click.get_text_stream("stderr"), show_pos=True) as bar:
+    with click.progressbar(length=count, label="rendering", file=sys.stderr, show_pos=True) as bar:
         summary = write_pngs(cards, face, size, folder, key, dpi=dpi, bleed=bleed, progress=bar.update)
     click.echo(summary.line())
 

@@ -1,0 +1,177 @@
+"""Printing Gyon-RG cards: every QR code scans back to its card, text always fits, files are safe."""
+
+from __future__ import annotations
+
+import io
+
+import pypdfium2 as pdfium
+import pytest
+import zxingcpp
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from cardgen.cli.main import cli
+from cardgen.gyonrg import edition as editions
+from cardgen.gyonrg import face as gface
+from cardgen.gyonrg.cards import decode
+from cardgen.gyonrg.generator import generate
+from cardgen.print.sizes import mm
+from cardgen.web.urls import serial_from_url
+
+BASE = "https://cards.test/c/"
+
+
+def invoke(*args):
+    return CliRunner().invoke(cli, ["gyonrg", *args])
+
+
+@pytest.fixture(scope="module")
+def deck_pdf(tmp_path_factory):
+    out = tmp_path_factory.mktemp("deck") / "deck.pdf"
+    r = invoke("print", "--seed", "e2e", "--lookup-url", BASE, "-o", str(out))
+    assert r.exit_code == 0, r.output
+    return out
+
+
+def test_every_qr_code_scans_to_its_card_at_300_dpi(deck_pdf):
+    cards = list(generate("e2e", 54))
+    doc = pdfium.PdfDocument(str(deck_pdf))
+    assert len(doc) == 6
+    scanned = []
+    for page in doc:
+        image = page.render(scale=300 / 72).to_pil().convert("L")
+        found = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)
+        assert len(found) == 9
+        # reading order on the sheet: top row first, left to right
+        found.sort(key=lambda b: (round(b.position.top_left.y / 200), b.position.top_left.x))
+        scanned += [b.text for b in found]
+    assert all(t.startswith(BASE) for t in scanned)
+    looked_up = [decode(serial_from_url(t)) for t in scanned]
+    assert looked_up == cards
+    assert [c.to_dict() for c in looked_up] == [c.to_dict() for c in cards]
+
+
+def test_default_print_is_a_deck_on_a4_with_embedded_fonts(deck_pdf):
+    reader = PdfReader(str(deck_pdf))
+    assert len(reader.pages) == 6
+    w, h = float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)
+    assert (round(w), round(h)) == (round(mm(210)), round(mm(297)))
+    fonts = set()
+    for page in reader.pages:
+        res = page["/Resources"]
+        for f in res.get("/Font", {}).values():
+            f = f.get_object()
+            desc = f.get("/FontDescriptor")
+            if desc is None and "/DescendantFonts" in f:
+                desc = f["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+            if desc is not None:
+                desc = desc.get_object()
+                assert "/FontFile2" in desc, f["/BaseFont"]
+                fonts.add(str(f["/BaseFont"]))
+    assert fonts, "no fonts found on the card pages"
+    text = reader.pages[0].extract_text()
+    for card in list(generate("e2e", 9)):
+        assert card.serial in text
+
+
+def test_all_names_and_specials_fit_their_boxes():
+    """Exhaustive: every ship name of the edition and every special fit without overflow."""
+    ed = editions.current()
+    smallest = 99.0
+    for t in range(len(ed.ship_types)):
+        for c in range(len(ed.attributes[2])):
+            fitted = gface.fit_name(ed.ship(t, c).name)
+            assert len(fitted.lines) == 1
+            smallest = min(smallest, fitted.size)
+    for sp in ed.specials:
+        title, body = gface.fit_special(sp.name, sp.text)
+        assert body.size >= gface.MIN_TEXT_PT and title.size >= gface.MIN_TEXT_PT
+    assert smallest >= gface.MIN_TEXT_PT
+
+
+def test_long_special_text_shrinks_then_wraps():
+    short_t, short_b = gface.fit_special("Scan", "Draw 1 card.")
+    long_text = "One of your fleets gets +3 attack cost until your next turn. " * 3
+    _, long_b = gface.fit_special("Scan", long_text)
+    assert long_b.size < short_b.size and len(long_b.lines) > 1
+
+
+def test_duplex_backs_and_single_layout(tmp_path):
+    out = tmp_path / "duplex.pdf"
+    assert invoke("print", "-s", "d", "-n", "12", "--backs", "short-edge", "-o", str(out)).exit_code == 0
+    assert len(PdfReader(str(out)).pages) == 4  # front, back, front, back
+    single = tmp_path / "single.pdf"
+    assert invoke("print", "-s", "d", "-n", "3", "--layout", "single", "-o", str(single)).exit_code == 0
+    reader = PdfReader(str(single))
+    assert len(reader.pages) == 3
+    page = reader.pages[0]
+    assert round(float(page.mediabox.width)) == round(mm(63 + 6))
+    trim = [round(float(v), 2) for v in page.trimbox]
+    assert trim == [round(mm(3), 2), round(mm(3), 2), round(mm(66), 2), round(mm(91), 2)]
+
+
+@pytest.mark.parametrize("size", ["bridge", "mini", "tarot", "70x70"])
+def test_other_card_sizes_print(tmp_path, size):
+    out = tmp_path / f"{size}.pdf"
+    r = invoke("print", "-s", "z", "-n", "4", "--card-size", size, "--layout", "single", "-o", str(out))
+    assert r.exit_code == 0, r.output
+
+
+def test_layout_that_does_not_fit_says_what_fits_and_writes_nothing(tmp_path):
+    out = tmp_path / "big.pdf"
+    r = invoke("print", "-s", "1", "--grid", "4x4", "-o", str(out))
+    assert r.exit_code == 1
+    assert "does not fit" in r.stderr and "would fit: 3x3" in r.stderr
+    assert r.stderr.count("\n") == 1
+    assert not out.exists()
+
+
+def test_interrupted_print_leaves_old_file_and_no_partial(tmp_path, monkeypatch):
+    out = tmp_path / "deck.pdf"
+    out.write_bytes(b"old deck")
+    import cardgen.cli.gyonrg as cli_mod
+
+    def broken(seed, count, start, ed):
+        yield from generate(seed, 10, start, ed)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli_mod, "generate_cards", broken)
+    r = invoke("print", "-s", "1", "-o", str(out))
+    assert r.exit_code == 130
+    assert out.read_bytes() == b"old deck"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deck.pdf"]
+
+
+def test_png_named_by_serial_and_scannable(tmp_path):
+    r = invoke("png", "-s", "p", "-n", "3", "--lookup-url", BASE, "-o", str(tmp_path / "png"))
+    assert r.exit_code == 0, r.output
+    cards = list(generate("p", 3))
+    names = sorted(p.name for p in (tmp_path / "png").iterdir())
+    assert names == sorted([f"{c.serial}.png" for c in cards] + ["contact-sheet.png"])
+    from PIL import Image
+
+    image = Image.open(tmp_path / "png" / f"{cards[0].serial}.png")
+    expected = (63 / 25.4 * 300, 88 / 25.4 * 300)  # 63 x 88 mm at 300 dpi, give or take the last pixel
+    assert all(abs(got - want) <= 1 for got, want in zip(image.size, expected)), image.size
+    found = zxingcpp.read_barcodes(image.convert("L"), formats=zxingcpp.BarcodeFormat.QRCode)
+    assert [b.text for b in found] == [BASE + cards[0].serial]
+
+
+def test_png_matches_pdf_drawing(tmp_path):
+    """The PNG is the PDF's single-card page rendered: the pixels agree."""
+    from PIL import Image, ImageChops
+
+    invoke("png", "-s", "same", "-n", "1", "--dpi", "100", "-o", str(tmp_path / "png"))
+    invoke("print", "-s", "same", "-n", "1", "--layout", "single", "--bleed", "0", "-o", str(tmp_path / "one.pdf"))
+    card = next(generate("same", 1))
+    png = Image.open(tmp_path / "png" / f"{card.serial}.png").convert("RGB")
+    page = pdfium.PdfDocument(str(tmp_path / "one.pdf"))[0].render(scale=100 / 72).to_pil().convert("RGB")
+    assert png.size == page.size
+    diff = ImageChops.difference(png, page).getbbox()
+    assert diff is None
+
+
+def test_bad_lookup_url_is_refused_before_writing(tmp_path):
+    r = invoke("print", "-s", "1", "--lookup-url", "ftp://nope", "-o", str(tmp_path / "x.pdf"))
+    assert r.exit_code == 1 and "not an http(s) address" in r.stderr
+    assert not (tmp_path / "x.pdf").exists()
