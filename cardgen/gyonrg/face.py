@@ -277,15 +277,15 @@ class GyonrgFace:
     # ----- back ----------------------------------------------------------
 
     def draw_back(self, canvas: Canvas, card: Card, box: CardBox) -> None:
-        name = "gyonrg-back"
+        name = f"gyonrg-back-{card.edition.letter}"
         if name not in self._forms:
             canvas.beginForm(name)
-            self._draw_back(canvas, box)
+            self._draw_back(canvas, card.edition, box)
             canvas.endForm()
             self._forms.add(name)
         canvas.doForm(name)
 
-    def _draw_back(self, canvas: Canvas, box: CardBox) -> None:
+    def _draw_back(self, canvas: Canvas, edition: Edition, box: CardBox) -> None:
         night, ring, glow = HexColor("#14182B"), HexColor("#3C4A7A"), HexColor("#E8761B")
         canvas.saveState()
         canvas.setFillColor(night)
@@ -302,11 +302,11 @@ class GyonrgFace:
             canvas.line(cx - 2.5 * cell + i * cell, cy - 2.5 * cell, cx - 2.5 * cell + i * cell, cy + 2.5 * cell)
             canvas.line(cx - 2.5 * cell, cy - 2.5 * cell + i * cell, cx + 2.5 * cell, cy - 2.5 * cell + i * cell)
         # five element rings around the centre
-        colours = ("#E8761B", "#7B3FA8", "#4DB848", "#2468B4", "#8A8D91")
+        colours = [e.colour for e in edition.elements]
         for k, c in enumerate(colours):
             canvas.setStrokeColor(HexColor(c))
             canvas.setLineWidth(1.6)
-            a = math.radians(90 + k * 72)
+            a = math.radians(90 + k * 360 / len(colours))
             canvas.circle(cx + mm(11) * math.cos(a), cy + mm(11) * math.sin(a), mm(6), stroke=1, fill=0)
         canvas.setFillColor(glow)
         canvas.circle(cx, cy, mm(3), stroke=0, fill=1)

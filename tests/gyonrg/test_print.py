@@ -175,3 +175,33 @@ def test_bad_lookup_url_is_refused_before_writing(tmp_path):
     r = invoke("print", "-s", "1", "--lookup-url", "ftp://nope", "-o", str(tmp_path / "x.pdf"))
     assert r.exit_code == 1 and "not an http(s) address" in r.stderr
     assert not (tmp_path / "x.pdf").exists()
+
+
+def test_element_colours_stay_apart_in_greyscale():
+    ed = editions.current()
+
+    def grey(hex_colour):
+        r, g, b = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
+        return 0.299 * r + 0.587 * g + 0.114 * b
+
+    levels = sorted(grey(e.colour) for e in ed.elements)
+    assert min(b - a for a, b in zip(levels, levels[1:])) >= 20, levels
+
+
+def test_lookup_url_from_environment(tmp_path):
+    out = tmp_path / "env.pdf"
+    r = CliRunner(env={"CARDGEN_LOOKUP_URL": "http://localhost:8765/card/"}).invoke(
+        cli, ["gyonrg", "print", "-s", "env", "-n", "1", "--layout", "single", "-o", str(out)]
+    )
+    assert r.exit_code == 0, r.output
+    image = pdfium.PdfDocument(str(out))[0].render(scale=300 / 72).to_pil().convert("L")
+    found = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)
+    assert [b.text for b in found] == ["http://localhost:8765/card/" + next(generate("env", 1)).serial]
+
+
+def test_calibration_page_comes_first(tmp_path):
+    out = tmp_path / "cal.pdf"
+    assert invoke("print", "-s", "c", "-n", "9", "--calibration", "--backs", "long-edge", "-o", str(out)).exit_code == 0
+    reader = PdfReader(str(out))
+    assert len(reader.pages) == 4  # calibration front + back, then cards front + back
+    assert "100" in reader.pages[0].extract_text()
