@@ -14,6 +14,8 @@ from cardgen.errors import CardgenError
 # A game's module registers only its own group; shared machines never import a game.
 COMMAND_MODULES = [
     "cardgen.cli.gyonrg",
+    "cardgen.cli.gyre",
+    "cardgen.cli.engine",
 ]
 
 

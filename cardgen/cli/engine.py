@@ -1,0 +1,222 @@
+"""`cardgen play`, `cardgen simulate`, `cardgen replay`: the shared play machinery for every game."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from cardgen import rng
+from cardgen.engine import records as rec
+from cardgen.engine.bots import parse_bot_spec
+from cardgen.engine.registry import game_names, game_options, load_game
+from cardgen.errors import CardgenError
+
+
+def _options(ctx, param, values) -> dict:
+    out = {}
+    for item in values:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise click.BadParameter(f"{item!r}: expected KEY=VALUE, e.g. size=9")
+        out[key.strip().replace("-", "_")] = value.strip()
+    return out
+
+
+def _bot_list(ctx, param, value):
+    if value is None:
+        return None
+    bots = [b.strip() for b in value.split(",")]
+    if not all(bots):
+        raise click.BadParameter(f"{value!r}: expected a comma-separated list like human,mcts")
+    for b in bots:
+        try:
+            parse_bot_spec(b)
+        except CardgenError as exc:
+            raise click.BadParameter(str(exc)) from None
+    return bots
+
+
+def _game_name(ctx, param, value: str) -> str:
+    name = value.strip().lower()
+    if name not in game_names():
+        raise click.BadParameter(f"unknown game {value!r} (known games: {', '.join(game_names())})")
+    return name
+
+
+def _seed(value):
+    if value is None:
+        value = rng.fresh_seed()
+        click.echo(f"seed: {value} (repeat this game with --seed {value})", err=True)
+    return int(value) if str(value).lstrip("-").isdigit() else value
+
+
+def _config(name: str, players: int | None, bots: list[str] | None, options: dict) -> dict:
+    config = dict(options)
+    has_players = any(o.name == "players" for o in game_options(name))
+    if players is not None:
+        config["players"] = players
+    elif bots is not None and has_players and "players" not in config:
+        config["players"] = len(bots)
+    return config
+
+
+GAME_ARG = click.argument("game", callback=_game_name, metavar="GAME")
+OPTION_OPT = click.option(
+    "-o", "--option", "options", multiple=True, callback=_options, metavar="KEY=VALUE",
+    help="A game option, e.g. -o size=9 -o max_gyrations=2 (repeatable; an unknown key lists the accepted ones).",
+)
+PLAYERS_OPT = click.option("--players", type=click.IntRange(1, 16), default=None,
+                           help="Number of players (default: one per --bots entry, else the game's default).")
+SEED_OPT = click.option("--seed", default=None, metavar="S",
+                        help="Seed for chance and bots; the same seed and moves replay the same game. Default: a fresh one, printed.")
+
+
+@click.command()
+@GAME_ARG
+@PLAYERS_OPT
+@click.option("--bots", callback=_bot_list, default=None, metavar="SEAT,SEAT,...",
+              help="Who sits in each seat: human, random, greedy, mcts or mcts:ITERATIONS (default: human, then mcts).")
+@SEED_OPT
+@OPTION_OPT
+@click.option("--record", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write the game (config, seed, moves) to this JSON file for `cardgen replay`.")
+@click.option("--color/--no-color", default=None, help="Colour the board (default: when the output is a terminal).")
+def play(game, players, bots, seed, options, record, color):
+    """Play GAME in the terminal against bots (or watch bots play).
+
+    \b
+    Type a move by its text (Gyre: c3 claims tile c3, c3+ / c3- turn the gyre
+    at c3's lower-right corner clockwise / anticlockwise) or by its number in
+    the list; `list`, `undo`, `redo`, `help` and `quit` work at any prompt.
+
+    \b
+    Examples:
+      cardgen play gyre                         you against MCTS on 8x8
+      cardgen play gyre --bots human,greedy,mcts -o size=10
+      cardgen play gyre --bots mcts,random --seed 7 --record game.json
+    """
+    from cardgen.engine.play import Table
+
+    config = _config(game, players, bots, options)
+    g = load_game(game, **config)
+    if bots is None:
+        bots = ["human"] + ["mcts"] * (g.num_players - 1)
+    if len(bots) != g.num_players:
+        raise click.BadParameter(f"{len(bots)} seats given for {g.num_players} players", param_hint="--bots")
+    seed = _seed(seed)
+    if color is None:
+        color = sys.stdout.isatty()
+
+    def ask(prompt):
+        try:
+            return input(prompt)
+        except EOFError:
+            return None
+
+    table = Table(g, bots, seed, ask, click.echo, color=color)
+    state = table.run()
+    if state.is_terminal() and any(b == "human" for b in bots):
+        extra = g.on_game_end(state)
+        if extra:
+            click.echo(extra)
+    if record:
+        rec.write_records(record, [rec.make_record(g, seed, bots, table.actions, table.moves, state)])
+        click.echo(f"record written to {record}", err=True)
+
+
+@click.command()
+@GAME_ARG
+@click.option("--games", "-n", type=click.IntRange(1), default=100, show_default=True, help="Number of games.")
+@click.option("--bots", callback=_bot_list, required=True, metavar="BOT,BOT,...",
+              help="One bot per seat: random, greedy, mcts or mcts:ITERATIONS (e.g. mcts,random).")
+@PLAYERS_OPT
+@SEED_OPT
+@OPTION_OPT
+@click.option("--jobs", "-j", type=click.IntRange(0), default=1, show_default=True,
+              help="Worker processes; 0 means one per CPU core. Results do not depend on it.")
+@click.option("--rotate/--no-rotate", default=True, show_default=True,
+              help="Move the bots one seat per game, so each plays every seat equally often.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option("--record", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write every game (config, seed, moves) to this JSON file for `cardgen replay`.")
+@click.option("--progress/--no-progress", default=True, help="Progress bar on stderr.")
+def simulate(game, games, bots, players, seed, options, jobs, rotate, as_json, record, progress):
+    """Play GAME many times between bots and report win rates.
+
+    \b
+    Prints, per bot, wins and the win rate with its 95 % confidence interval
+    (Wilson; a tie gives each tied seat an equal share), per seat the same and
+    the seat advantage (win rate minus the fair share 1/players), the number of
+    draws and the average game length in actions.
+
+    \b
+    Examples:
+      cardgen simulate gyre --games 200 --bots mcts,random --jobs 0
+      cardgen simulate gyre -n 50 --bots greedy,random,random -o size=9 --json
+    """
+    from cardgen.engine.simulate import format_summary, simulate as run
+
+    config = _config(game, players, bots, options)
+    seed = _seed(seed)
+    if progress:
+        with click.progressbar(length=games, label="simulating", file=sys.stderr, show_eta=True) as bar:
+            summary = run(game, config, bots, games, seed=seed, jobs=jobs, rotate=rotate,
+                          record=bool(record), progress=bar.update)
+    else:
+        summary = run(game, config, bots, games, seed=seed, jobs=jobs, rotate=rotate, record=bool(record))
+    records = summary.pop("_records", None)
+    if record:
+        rec.write_records(record, records)
+        click.echo(f"{len(records)} records written to {record}", err=True)
+    if as_json:
+        click.echo(json.dumps(summary, indent=2))
+    else:
+        click.echo(format_summary(summary))
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--moves", "show_moves", is_flag=True, help="Print the game move by move.")
+@click.option("--boards", is_flag=True, help="Print the position before every move and at the end (implies --moves).")
+@click.option("--index", type=click.IntRange(1), default=None, help="Only this game of a multi-game file (1 = first).")
+def replay(file, show_moves, boards, index):
+    """Replay the game record FILE and check it ends in the recorded state.
+
+    \b
+    FILE comes from `cardgen play --record` or `cardgen simulate --record`.
+    Exit status 0 when every game replays to the state and returns it recorded,
+    1 (with the first difference) otherwise.
+    """
+    records = rec.read_records(file)
+    if index is not None:
+        if index > len(records):
+            raise CardgenError(f"--index {index}: {file!r} holds {len(records)} game(s)")
+        chosen = [(index, records[index - 1])]
+    else:
+        chosen = list(enumerate(records, 1))
+    show_moves = show_moves or boards
+    for k, r in chosen:
+        if show_moves:
+            click.echo(f"game {k}: {r['game']} {json.dumps(r['config'])} seed {r['seed']} seats {','.join(r.get('seats', []))}")
+
+        def on_step(i, state, action, text):
+            if boards:
+                click.echo(state.render())
+            p = state.current_player()
+            who = state.game.player_name(p)
+            click.echo(f"{i + 1:>4}. {who}: {text}")
+
+        try:
+            state = rec.replay(r, on_step if show_moves else None)
+        except CardgenError as exc:
+            raise CardgenError(f"game {k}: {exc}") from None
+        if boards:
+            click.echo(state.render())
+        result = (" ".join(f"{state.game.player_name(p)}={v:g}" for p, v in enumerate(state.returns()))
+                  if state.is_terminal() else "unfinished")
+        click.echo(f"game {k}: ok, {len(r['actions'])} moves, {result}")
+
+
+commands = [play, simulate, replay]

@@ -1,0 +1,132 @@
+"""`cardgen gyre ...`: Gyre position scoring, the printable board, high scores."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from cardgen.errors import CardgenError
+
+
+@click.group()
+def gyre() -> None:
+    """Gyre: claim tiles on a torus and turn the gyres you own.
+
+    \b
+    Play it with `cardgen play gyre`; rules choices: docs/rules/gyre.md.
+    """
+
+
+def _read(file: str) -> str:
+    if file == "-":
+        return sys.stdin.read()
+    try:
+        with open(file, encoding="utf-8") as fh:
+            return fh.read()
+    except OSError as exc:
+        raise CardgenError(f"cannot read diagram {file!r}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise CardgenError(f"cannot read diagram {file!r}: not UTF-8 text") from None
+
+
+@gyre.command()
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--json", "as_json", is_flag=True, help="Print scores (per player and per tile) as JSON.")
+@click.option("--explain", metavar="ROW,COL",
+              help="Show how one tile's score is made up; ROW,COL counted from 1 at the top-left, or a name like c3.")
+def score(file, as_json, explain):
+    """Score the Gyre position in the diagram FILE ('-' reads stdin).
+
+    \b
+    A diagram has one row per board row, one character per tile: '.' empty,
+    R B G Y for players 1-4; an optional first line `gyre size=8 players=2
+    next=R` and an optional `gyres:` block (see docs/rules/gyre.md). A tile
+    scores 1, doubled per same-colour neighbour (of 8, on the torus), minus 1
+    per opponent neighbour.
+    """
+    from cardgen.gyre.diagram import parse_diagram
+    from cardgen.gyre.engine import parse_tile
+    from cardgen.gyre.scoring import COLOURS, explain as explain_tile, explain_text, tile_scores
+
+    state = parse_diagram(_read(file))
+    game = state.game
+    n = game.size
+    totals = state.scores()
+    per_tile = tile_scores(state.board, n)
+    target = None
+    if explain is not None:
+        try:
+            target = parse_tile(explain, n)
+        except CardgenError:
+            raise click.BadParameter(
+                f"{explain!r}: expected ROW,COL from 1 to {n} (like 3,4) or a tile name like d3", param_hint="--explain"
+            ) from None
+    if as_json:
+        out = {
+            "size": n,
+            "players": game.num_players,
+            "scores": {COLOURS[p]: totals[p] for p in range(game.num_players)},
+            "gyres": {COLOURS[p]: c for p, c in enumerate(state.gyre_counts())},
+            "tiles": [per_tile[r * n : (r + 1) * n] for r in range(n)],
+        }
+        if target is not None:
+            out["explain"] = explain_tile(state.board, n, target)
+        click.echo(json.dumps(out, indent=2))
+        return
+    if target is not None:
+        click.echo(explain_text(explain_tile(state.board, n, target)))
+        return
+    click.echo("  ".join(f"{COLOURS[p]} {totals[p]} ({c} gyres)" for p, c in enumerate(state.gyre_counts())))
+    width = max(3, max(len(str(v)) for v in per_tile) + 1)
+    click.echo("    " + "".join(f"{chr(ord('a') + c):>{width}}" for c in range(n)))
+    for r in range(n):
+        cells = []
+        for c in range(n):
+            t = r * n + c
+            cells.append(f"{per_tile[t] if state.board[t] else '.':>{width}}")
+        click.echo(f"{r + 1:>3} " + "".join(cells))
+
+
+@gyre.command()
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="PDF file to write (default: output/gyre-board-SIZE.pdf or ./gyre-board-SIZE.pdf).")
+@click.option("--size", type=click.IntRange(4, 19), default=8, show_default=True, help="Tiles across.")
+@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True,
+              help="Colours on the tile and gyre-marker sheets.")
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True)
+def board(output, size, players, paper):
+    """Write a printable Gyre board and tile sheets (print and play) as a PDF.
+
+    \b
+    Page 1 is the board: SIZE x SIZE squares with coordinates, a dot at every
+    gyre and the rules in brief. The next pages hold square tiles and round
+    gyre markers in each player's colour to cut out.
+    """
+    from pathlib import Path
+
+    from cardgen.gyre.board_pdf import write_board_pdf
+    from cardgen.resources import output_dir
+
+    path = Path(output) if output else output_dir() / f"gyre-board-{size}.pdf"
+    pages = write_board_pdf(path, size=size, players=players, paper=paper.lower())
+    click.echo(f"wrote {path} ({pages} pages, {paper.upper()}, {size}x{size}, {players} colours)")
+
+
+@gyre.command()
+def highscores():
+    """Show the Gyre high scores (best winning margin per board size and player count)."""
+    from cardgen.gyre.highscore import highscore_path, load
+
+    path = highscore_path()
+    table = load(path)
+    if not table:
+        click.echo(f"no high scores yet ({path})")
+        return
+    for key in sorted(table):
+        e = table[key]
+        click.echo(f"{key:<10} {e.get('margin')!s:>5}  {e.get('winner', '?')}  {e.get('date', '')}")
+
+
+commands = [gyre]
