@@ -285,6 +285,8 @@ class Edition:
             if kind == "modify" and amount == 0:
                 raise e.fail("amount", "a non-zero whole number", amount)
             effect = Effect(kind, amount, e.str("target", choices=TARGETS), e.str("duration", choices=DURATIONS), stat)
+            if stat == "deploy_cost" and effect.target != "all_own":
+                raise e.fail("target", "all_own for a deploy_cost change (it discounts the user's deployments)", effect.target)
             text = template.render(**effect.to_dict() | {"stat": stat}).strip()
             out.append(Special(r.str("name"), r.int("cost", min=0), r.int("weight", min=1), effect, text))
         self._unique(items, [s.name for s in out], "specials.toml", "special")
