@@ -1,0 +1,650 @@
+"""Gyon-RG decks: a hand-writable text format, its JSON twin, the legality check and a deck builder.
+
+Deck file (UTF-8 text; a person writes it by hand)::
+
+    name: Void rush            # optional, once; the rest of the line is the name
+    # whole-line comment
+    2x AFGH-FH5H-8ZK  Gyro Salvaged Bomber     <- free text after the serial is ignored
+    1 A7QH ANSG 2XE                              <- count 1 is the default; spaces inside a serial are fine
+    https://cardgen.example/c/A7QH-ANSG-2XE     <- the lookup URL of a QR code works as a serial
+
+One card per line: ``[COUNT] SERIAL [free text]``. COUNT is a whole number,
+optionally followed by ``x`` (``2``, ``2x``, ``2 x``). A ``#`` at the start of
+a line or after a space starts a comment (so a URL's ``#fragment`` is not one),
+except on the ``name:`` line, which keeps everything after the colon. Serials
+are read as `cards.decode` reads them: case, separators and the look-alikes
+O/0, I/L/1 do not matter. A file starting with ``{`` is read as the JSON
+export (`deck_to_json`).
+
+Legality (`check_deck`) reports every problem, each with the line it is on
+(None when it concerns the whole deck) and one of these stable codes:
+
+    bad-line         a line that is neither a card, a comment nor the one name line
+    bad-count        a count that is not a whole number from 1 up
+    bad-serial       a serial (or lookup URL) that does not decode to a card
+    deck-size        the deck does not hold exactly 54 cards (line None)
+    too-many-drones  more than 3 Drones (on the line of the first Drone too many)
+    bad-json         a JSON deck that is not the shape `deck_to_json` writes
+
+Deck building (`build_deck`) picks 54 cards from a pool (cards generated from
+a seed, or a collection the user owns) with a stated strategy:
+
+- element focus: only cards of the chosen elements (default: any element);
+- Drones: DEFAULT_DRONES of them (0-3), the best-scoring ones: a 1-AP first
+  deployment that a stronger ship can later replace;
+- Action Point curve: the other 54 - D cards follow a target distribution of
+  deploy costs (DEFAULT_CURVE: many cheap ships to act every turn, few heavy
+  ones that score many Victory Points); a short bucket is filled from the
+  nearest cost;
+- within a cost, the best `card_score` first (ties: more stars, then serial).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardgen import serial as serialcodec
+from cardgen.errors import DeckError, SerialError
+from cardgen.gyonrg import edition as editions
+from cardgen.gyonrg.cards import Card, decode
+from cardgen.web.urls import serial_from_url
+
+DECK_SIZE = 54
+MAX_DRONES = 3
+DEFAULT_DRONES = 2
+JSON_FORMAT = "cardgen-gyonrg-deck"
+JSON_VERSION = 1
+
+# Target share of deploy costs among the non-Drone cards, as {cost: weight};
+# the lowest key also takes cheaper cards, the highest key dearer ones.
+# Generated cards cost 1: 16 %, 2: 35 %, 3: 24 %, 4: 16 %, 5+: 8 %; the default
+# leans cheaper than that (half the deck at 1-2 AP) so there is a play every
+# turn, and keeps a few 4-5 AP ships, which score more Victory Points.
+DEFAULT_CURVE: dict[int, int] = {1: 10, 2: 17, 3: 12, 4: 8, 5: 5}
+
+# Generating from a seed: draw cards in chunks until every bucket has this many
+# times the candidates it needs (so the picks are choices), up to a limit.
+POOL_CHUNK = 500
+POOL_MARGIN = 3
+POOL_LIMIT = 50_000
+
+CODES = ("bad-line", "bad-count", "bad-serial", "deck-size", "too-many-drones", "bad-json")
+
+_COUNT = re.compile(r"(?P<n>[-+]?\d+(?:[.,]\d+)?)(?:\s*[x×*])?(?=\s|$)", re.IGNORECASE)
+_NAME = re.compile(r"name\s*[:=](?P<name>.*)$", re.IGNORECASE)
+_COMMENT = re.compile(r"(^|\s)#")
+_SERIAL_CHARS = frozenset(serialcodec.ALPHABET + "OIL" + serialcodec.ALPHABET.lower() + "oil-_.")
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One reason a deck is not legal: a stable code, the line (or None) and a one-line message."""
+
+    code: str
+    line: int | None
+    message: str
+
+    def format(self, source: str = "<deck>") -> str:
+        """``deck.txt:12: bad-serial: ...`` (no line number when it concerns the whole deck)."""
+        where = f"{source}:{self.line}" if self.line is not None else source
+        return f"{where}: {self.code}: {self.message}"
+
+    def to_dict(self) -> dict:
+        return {"code": self.code, "line": self.line, "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """``count`` copies of ``card``, written on ``line`` (None for decks not read from a file)."""
+
+    card: Card
+    count: int
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A deck as read or built: its name, its valid entries in order, and the lines that failed."""
+
+    name: str | None = None
+    entries: tuple[Entry, ...] = ()
+    errors: tuple[Problem, ...] = ()
+    source: str = "<deck>"
+    _cards: list = field(default=None, init=False, repr=False, compare=False)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", clean_name(self.name))
+        object.__setattr__(self, "entries", tuple(self.entries))
+        object.__setattr__(self, "errors", tuple(self.errors))
+
+    @classmethod
+    def from_cards(cls, cards, name: str | None = None, source: str = "<deck>") -> "Deck":
+        """A deck of these cards in this order; consecutive equal cards share an entry."""
+        entries: list[Entry] = []
+        for card in cards:
+            if entries and entries[-1].card == card:
+                entries[-1] = Entry(card, entries[-1].count + 1)
+            else:
+                entries.append(Entry(card, 1))
+        return cls(name, tuple(entries), (), source)
+
+    @property
+    def cards(self) -> list[Card]:
+        """Every card, each copy once, in file order (the valid lines only)."""
+        if self._cards is None:
+            object.__setattr__(self, "_cards", [e.card for e in self.entries for _ in range(e.count)])
+        return list(self._cards)
+
+    @property
+    def size(self) -> int:
+        return sum(e.count for e in self.entries)
+
+    @property
+    def drones(self) -> int:
+        return sum(e.count for e in self.entries if e.card.is_drone)
+
+    @property
+    def is_legal(self) -> bool:
+        return not check_deck(self)
+
+
+def clean_name(name: str | None) -> str | None:
+    """A deck name on one line: runs of whitespace (line breaks included) become one space."""
+    if name is None:
+        return None
+    name = " ".join(str(name).split())
+    return name or None
+
+
+# ----- text format -----------------------------------------------------------
+
+
+def _strip_comment(line: str) -> str:
+    m = _COMMENT.search(line)
+    return (line[: m.start()] if m else line).strip()
+
+
+def _parse_count(raw: str) -> tuple[int | None, str, str | None]:
+    """(count, rest of the line, error): count None when the line has no leading number."""
+    m = _COUNT.match(raw)
+    if not m:
+        return None, raw, None
+    text = m.group("n")
+    rest = raw[m.end() :].strip()
+    if not text.isdigit() or int(text) < 1:
+        return None, rest, f"count {text!r} is not a whole number from 1 up (write e.g. '2' or '2x')"
+    return int(text), rest, None
+
+
+def _take_serial(rest: str, base) -> str:
+    """The serial at the start of ``rest``: a URL's serial, or a serial possibly split by spaces."""
+    tokens = rest.split()
+    first = tokens[0]
+    if first.lower().startswith(("http://", "https://")):
+        return serial_from_url(first)
+    try:
+        canon = serialcodec.normalize(first)
+    except SerialError:
+        return first
+    if not canon:
+        return first
+    try:
+        ed = editions.by_letter(canon[0], base)
+    except Exception:  # a broken frozen edition is reported by decode itself
+        ed = None
+    if ed is None:
+        return first
+    need = ed.serial_length + 2
+    parts = [first]
+    for tok in tokens[1:]:
+        if len(canon) >= need or not _SERIAL_CHARS.issuperset(tok):
+            break
+        more = serialcodec.normalize(tok)
+        if len(canon) + len(more) > need:
+            break
+        parts.append(tok)
+        canon += more
+    return " ".join(parts)
+
+
+def parse_deck(text: str, source: str = "<text>", *, base=None) -> Deck:
+    """Read a deck from text (the text format, or JSON when it starts with '{').
+
+    Never raises for bad lines: they are kept in ``Deck.errors`` with their
+    line number and reported by `check_deck`. ``base`` is the tables folder
+    (for frozen editions), as in `cards.decode`.
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if text.lstrip().startswith("{"):
+        return deck_from_json(text, source, base=base)
+    name: str | None = None
+    name_line = 0
+    entries: list[Entry] = []
+    errors: list[Problem] = []
+    for number, raw_line in enumerate(text.splitlines(), start=1):
+        stripped = raw_line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        m = _NAME.match(stripped)
+        if m:
+            if name_line:
+                errors.append(Problem("bad-line", number, f"a second name line (the name is given on line {name_line}): {stripped!r}"))
+            else:
+                name, name_line = clean_name(m.group("name")), number
+            continue
+        line = _strip_comment(raw_line)
+        if not line:
+            continue
+        count, rest, count_error = _parse_count(line)
+        if count_error:
+            errors.append(Problem("bad-count", number, count_error))
+            continue
+        if not rest:
+            errors.append(Problem("bad-line", number, f"no serial in {line!r}: write [COUNT] SERIAL [text], e.g. '2x A7QH-ANSG-2XE'"))
+            continue
+        if count is None:
+            count = 1
+        first = rest.split()[0]
+        if ":" in first and not first.lower().startswith(("http:", "https:")):
+            errors.append(Problem("bad-line", number, f"unknown header {first.split(':')[0] + ':'!r} in {line!r}: the only header is 'name:'"))
+            continue
+        try:
+            serial = _take_serial(rest, base)
+            card = decode(serial, base)
+        except SerialError as exc:
+            errors.append(Problem("bad-serial", number, str(exc)))
+            continue
+        entries.append(Entry(card, count, number))
+    return Deck(name, tuple(entries), tuple(errors), source)
+
+
+def read_deck(path, *, base=None) -> Deck:
+    """Read a deck file. DeckError only when the file cannot be read at all; bad lines go to the check."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except IsADirectoryError:
+        raise DeckError(f"deck file {str(p)!r} is a folder, not a file") from None
+    except FileNotFoundError:
+        raise DeckError(f"deck file {str(p)!r} does not exist") from None
+    except OSError as exc:
+        raise DeckError(f"cannot read deck file {str(p)!r}: {exc.strerror or exc}") from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise DeckError(f"deck file {str(p)!r} is not UTF-8 text (bad byte at offset {exc.start}): expected one card per line") from None
+    return parse_deck(text, str(p), base=base)
+
+
+def _note(card: Card) -> str:
+    s = card.ship
+    return f"{s.name} · {card.element.name} · deploy {s.deploy_cost} · {s.attack}/{s.shield} · {card.stars}★"
+
+
+def format_deck(deck: Deck, *, header: bool = True) -> str:
+    """The deck as a text file `parse_deck` reads back: name, a summary comment, ``COUNT SERIAL  ship``.
+
+    Lines that failed to parse are not written (they have no card).
+    """
+    out: list[str] = []
+    if deck.name:
+        out.append(f"name: {deck.name}")
+    if header:
+        elements = Counter()
+        for e in deck.entries:
+            elements[e.card.element.name] += e.count
+        mix = ", ".join(f"{n} {k}" for k, n in sorted(elements.items(), key=lambda kv: (-kv[1], kv[0])))
+        out.append(f"# Gyon-RG deck: {deck.size} cards, {deck.drones} Drone{'s' if deck.drones != 1 else ''}" + (f"; {mix}" if mix else ""))
+        out.append("# one card per line: COUNT SERIAL, then the ship (ignored when read)")
+    for e in deck.entries:
+        out.append(f"{e.count:>2} {e.card.serial}  {_note(e.card)}")
+    return "\n".join(out) + "\n"
+
+
+# ----- JSON ------------------------------------------------------------------
+
+
+def deck_to_json(deck: Deck, *, full: bool = False) -> dict:
+    """The deck as JSON values; ``full`` adds every card attribute (`Card.to_dict`)."""
+    cards = []
+    for e in deck.entries:
+        item = {"count": e.count, "serial": e.card.serial, "name": e.card.name, "element": e.card.element.name,
+                "drone": e.card.is_drone, "deploy_cost": e.card.ship.deploy_cost, "stars": e.card.stars}  # fmt: skip
+        if e.line is not None:
+            item["line"] = e.line
+        if full:
+            item["card"] = e.card.to_dict()
+        cards.append(item)
+    return {"format": JSON_FORMAT, "version": JSON_VERSION, "name": deck.name, "size": deck.size, "drones": deck.drones, "cards": cards}
+
+
+def format_deck_json(deck: Deck, *, full: bool = False) -> str:
+    return json.dumps(deck_to_json(deck, full=full), indent=2, ensure_ascii=False) + "\n"
+
+
+def deck_from_json(text: str, source: str = "<json>", *, base=None) -> Deck:
+    """Read the JSON `deck_to_json` writes (only name, count and serial matter; a serial may be a URL)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return Deck(None, (), (Problem("bad-json", exc.lineno, f"not valid JSON: {exc.msg}"),), source)
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+        return Deck(None, (), (Problem("bad-json", None, 'expected an object with a "cards" list of {"count", "serial"}'),), source)
+    if data.get("format", JSON_FORMAT) != JSON_FORMAT:
+        return Deck(None, (), (Problem("bad-json", None, f"format {data.get('format')!r} is not {JSON_FORMAT!r}"),), source)
+    name = data.get("name")
+    entries, errors = [], []
+    for i, item in enumerate(data["cards"]):
+        line = item.get("line") if isinstance(item, dict) and isinstance(item.get("line"), int) else None
+        where = f"cards[{i}]"
+        if isinstance(item, str):
+            item = {"serial": item}
+        if not isinstance(item, dict) or not isinstance(item.get("serial"), str):
+            errors.append(Problem("bad-json", line, f"{where} is not an object with a \"serial\" string"))
+            continue
+        count = item.get("count", 1)
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            errors.append(Problem("bad-count", line, f"{where}: count {count!r} is not a whole number from 1 up"))
+            continue
+        try:
+            card = decode(serial_from_url(item["serial"]), base)
+        except SerialError as exc:
+            errors.append(Problem("bad-serial", line, f"{where}: {exc}"))
+            continue
+        entries.append(Entry(card, count, line))
+    return Deck(name if isinstance(name, str) else None, tuple(entries), tuple(errors), source)
+
+
+# ----- legality ----------------------------------------------------------------
+
+
+def check_deck(deck: Deck) -> list[Problem]:
+    """Every reason the deck is not legal (an empty list: legal), in line order, whole-deck problems last."""
+    problems = list(deck.errors)
+    drones_seen = 0
+    for e in deck.entries:
+        if not e.card.is_drone:
+            continue
+        before = drones_seen
+        drones_seen += e.count
+        if before <= MAX_DRONES < drones_seen:
+            lines = [str(x.line) for x in deck.entries if x.card.is_drone and x.line is not None]
+            where = f" (on lines {', '.join(lines)})" if lines else ""
+            problems.append(Problem(
+                "too-many-drones", e.line,
+                f"{deck.drones} Drones{where}: a deck holds at most {MAX_DRONES}",
+            ))  # fmt: skip
+    problems.sort(key=lambda p: (p.line is None, p.line or 0))
+    size = deck.size
+    if size != DECK_SIZE:
+        unread = len([p for p in deck.errors if p.code in ("bad-serial", "bad-count", "bad-json")])
+        extra = f", not counting {unread} line{'s' if unread != 1 else ''} with errors" if unread else ""
+        diff = f"{DECK_SIZE - size} missing" if size < DECK_SIZE else f"{size - DECK_SIZE} too many"
+        problems.append(Problem("deck-size", None, f"the deck has {size} cards{extra}: a deck holds exactly {DECK_SIZE} ({diff})"))
+    return problems
+
+
+def check_to_json(deck: Deck, problems: list[Problem] | None = None) -> dict:
+    problems = check_deck(deck) if problems is None else problems
+    return {"source": deck.source, "name": deck.name, "legal": not problems, "size": deck.size, "drones": deck.drones,
+            "problems": [p.to_dict() for p in problems]}  # fmt: skip
+
+
+# ----- building ------------------------------------------------------------------
+
+
+def parse_curve(text: str) -> dict[int, int]:
+    """``"1:10,2:17,3:12,4:8,5:5"`` -> {1: 10, ...}: deploy cost -> weight. DeckError says the form."""
+    curve: dict[int, int] = {}
+    for part in text.replace(" ", "").split(","):
+        if not part:
+            continue
+        try:
+            k, v = part.split(":")
+            cost, weight = int(k), int(v)
+        except ValueError:
+            raise DeckError(f"curve part {part!r} is not COST:WEIGHT; write e.g. {format_curve(DEFAULT_CURVE)!r}") from None
+        if cost < 0 or weight < 0 or cost in curve:
+            raise DeckError(f"curve part {part!r}: costs must be distinct and >= 0, weights >= 0")
+        curve[cost] = weight
+    if not curve or not any(curve.values()):
+        raise DeckError(f"curve {text!r} has no positive weight; write e.g. {format_curve(DEFAULT_CURVE)!r}")
+    return dict(sorted(curve.items()))
+
+
+def format_curve(curve: dict[int, int]) -> str:
+    return ",".join(f"{k}:{v}" for k, v in sorted(curve.items()))
+
+
+def _bucket_label(cost: int, keys: list[int]) -> str:
+    if cost == keys[0] and cost > 0:
+        return f"≤{cost}"
+    if cost == keys[-1]:
+        return f"{cost}+"
+    return str(cost)
+
+
+def _scale(curve: dict[int, int], total: int) -> dict[int, int]:
+    """Whole numbers proportional to the weights, summing to ``total`` (largest remainder, ties to the cheaper)."""
+    weight = sum(curve.values())
+    exact = {k: v * total / weight for k, v in curve.items()}
+    out = {k: int(x) for k, x in exact.items()}
+    left = total - sum(out.values())
+    for k in sorted(curve, key=lambda k: (-(exact[k] - out[k]), k))[:left]:
+        out[k] += 1
+    return out
+
+
+def _bucket(cost: int, keys: list[int]) -> int:
+    return min(max(cost, keys[0]), keys[-1])
+
+
+def card_score(card: Card, elements: frozenset[str] | None = None) -> float:
+    """How strong a card is for its cost, higher is better.
+
+    (attack + shield) per Action Point of deploy cost (a 0-cost ship counts as 1),
+    plus 0.1 per point of speed, minus 0.1 per AP of move + attack cost, plus 0.1
+    per side of its deploy diagram that lets a deck element (any element when
+    the deck has no focus) be deployed next to it.
+    """
+    s = card.ship
+    sides = _usable_sides(card, elements)
+    return (s.attack + s.shield) / max(1, s.deploy_cost) + 0.1 * s.speed - 0.1 * (s.move_cost + s.attack_cost) + 0.1 * sides
+
+
+def _resolve_elements(elements, ed) -> tuple[str, ...] | None:
+    if not elements:
+        return None
+    known = {e.name.lower(): e.name for e in ed.elements}
+    out: list[str] = []
+    for item in elements:
+        for word in str(item).replace(",", " ").split():
+            name = known.get(word.lower())
+            if name is None:
+                raise DeckError(f"unknown element {word!r}: choose from {', '.join(e.name for e in ed.elements)}")
+            if name not in out:
+                out.append(name)
+    return tuple(out) or None
+
+
+def _rank_key(scored: tuple[float, Card]):
+    score, card = scored
+    return (-round(score, 9), -card.stars, card.serial)
+
+
+def build_deck(
+    seed=None,
+    *,
+    pool=None,
+    elements=None,
+    drones: int | None = None,
+    curve: dict[int, int] | None = None,
+    name: str | None = None,
+    edition=None,
+    source: str = "collection",
+) -> tuple[Deck, list[str]]:
+    """Build a legal 54-card deck and say why each choice was made.
+
+    From the cards of ``seed`` (drawn in chunks of POOL_CHUNK until the choice
+    is wide enough) or from ``pool`` (a Deck, e.g. a collection file, or an
+    iterable of Cards; a Deck's counts are the copies owned). ``elements``:
+    element names to focus on (None: any); ``drones``: 0-3 (default
+    DEFAULT_DRONES, fewer if a collection lacks them); ``curve``: {cost: weight}
+    (default DEFAULT_CURVE). Deterministic: the same inputs give the same deck.
+    DeckError (one line) when a legal deck cannot be made from the pool.
+    """
+    if (seed is None) == (pool is None):
+        raise DeckError("build a deck from a seed or from a collection: give exactly one of them")
+    if drones is not None and not 0 <= drones <= MAX_DRONES:
+        raise DeckError(f"drone count {drones} is out of range: a deck holds 0 to {MAX_DRONES} Drones")
+    curve = dict(sorted((curve or DEFAULT_CURVE).items()))
+    if not curve or any(k < 0 or v < 0 for k, v in curve.items()) or not any(curve.values()):
+        raise DeckError(f"curve {format_curve(curve)!r} needs costs >= 0 and a positive weight")
+    keys = list(curve)
+
+    if pool is not None:
+        if isinstance(pool, Deck):
+            bad = [p for p in pool.errors]
+            if bad:
+                more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
+                raise DeckError(f"the collection has unreadable lines: {bad[0].format(pool.source)}{more}")
+            cards = pool.cards
+            source = pool.source if pool.source not in ("<text>", "<deck>") else source
+        else:
+            cards = list(pool)
+        if not cards:
+            raise DeckError(f"the collection {source} holds no cards: {DECK_SIZE} are needed")
+        ed = edition or cards[0].edition
+    else:
+        ed = edition or editions.current()
+    focus = _resolve_elements(elements, ed)
+    focus_set = frozenset(focus) if focus else None
+    want_drones = DEFAULT_DRONES if drones is None else drones
+    targets = _scale(curve, DECK_SIZE - want_drones)
+
+    def usable(c: Card) -> bool:
+        return focus_set is None or c.element.name in focus_set
+
+    if pool is None:
+        from cardgen.gyonrg.generator import generate
+
+        cards = []
+        drawn = 0
+        while drawn < POOL_LIMIT:
+            cards.extend(generate(seed, POOL_CHUNK, drawn, ed))
+            drawn += POOL_CHUNK
+            have = Counter(_bucket(c.ship.deploy_cost, keys) for c in cards if usable(c) and not c.is_drone)
+            n_drones = sum(1 for c in cards if usable(c) and c.is_drone)
+            if n_drones >= want_drones and all(have[k] >= POOL_MARGIN * t for k, t in targets.items()):
+                break
+        where = f"{drawn:,} cards generated from seed {str(seed)!r} (edition {ed.letter}, cards 0-{drawn - 1})"
+    else:
+        where = f"the {len(cards):,} cards of {source}"
+
+    candidates = [c for c in cards if usable(c)]
+    drone_pool = sorted(((card_score(c, focus_set), c) for c in candidates if c.is_drone), key=_rank_key)
+    ships = [(card_score(c, focus_set), c) for c in candidates if not c.is_drone]
+    focus_text = " and ".join(focus) if focus else ""
+
+    # Drones first: how many there can be decides how many ships the curve shapes.
+    reasons: list[str] = []
+    if len(drone_pool) < want_drones:
+        if drones is not None or pool is None:
+            raise DeckError(
+                f"{where} hold only {len(drone_pool)} Drone{'s' if len(drone_pool) != 1 else ''}"
+                + (f" of {focus_text}" if focus else "")
+                + f", {want_drones} asked: use --drones {len(drone_pool)} or a bigger collection"
+            )
+        want_drones = len(drone_pool)
+        targets = _scale(curve, DECK_SIZE - want_drones)
+    if len(ships) + want_drones < DECK_SIZE:
+        raise DeckError(
+            f"{where} hold only {len(ships)} non-Drone card{'s' if len(ships) != 1 else ''}"
+            + (f" of {focus_text}" if focus else "")
+            + f" and {want_drones} Drone{'s' if want_drones != 1 else ''}: a deck needs {DECK_SIZE}, "
+            + f"{DECK_SIZE - len(ships) - want_drones} more"
+            + (" (or widen --element)" if focus else "")
+        )
+    chosen_drones = [c for _, c in drone_pool[:want_drones]]
+
+    by_bucket: dict[int, list[tuple[float, Card]]] = {k: [] for k in keys}
+    for sc in ships:
+        by_bucket[_bucket(sc[1].ship.deploy_cost, keys)].append(sc)
+    for k in keys:
+        by_bucket[k].sort(key=_rank_key)
+    taken: dict[int, list[tuple[float, Card]]] = {k: by_bucket[k][: targets[k]] for k in keys}
+    rest: dict[int, list[tuple[float, Card]]] = {k: by_bucket[k][targets[k] :] for k in keys}
+    fills: list[str] = []
+    for k in keys:
+        missing = targets[k] - len(taken[k])
+        for _ in range(missing):
+            # nearest cost first, the cheaper on a tie, then the best score there
+            near = sorted((abs(j - k), j) for j in keys if rest[j])
+            j = near[0][1]
+            taken[j].append(rest[j].pop(0))
+        if missing > 0:
+            fills.append(f"{missing} short at {_bucket_label(k, keys)} AP")
+
+    picks = [sc for k in keys for sc in taken[k]]
+    deck_cards = chosen_drones + [c for _, c in sorted(picks, key=lambda sc: (sc[1].ship.deploy_cost, sc[1].element.name, _rank_key(sc)))]
+    deck = Deck.from_cards(deck_cards, name or _default_name(seed, focus), source="<built>")
+
+    # ----- the reasons ---------------------------------------------------------
+    reasons.append(f"pool: {where}; {len(candidates):,} of them" + (f" are {focus_text}" if focus else " usable") + f", {len(drone_pool)} Drones among them")
+    mix = Counter(c.element.name for c in deck_cards)
+    mix_text = ", ".join(f"{n} {k}" for k, n in sorted(mix.items(), key=lambda kv: (-kv[1], kv[0])))
+    if focus:
+        reasons.append(f"elements: focus on {focus_text} as asked (deploy diagrams naming them score higher): {mix_text}")
+    else:
+        reasons.append(f"elements: no focus (give --element to narrow), the strongest cards of any element: {mix_text}")
+    if want_drones == (DEFAULT_DRONES if drones is None else drones):
+        why = "as asked" if drones is not None else f"the default {DEFAULT_DRONES}"
+        reasons.append(f"drones: {want_drones} ({why}; the rules allow {MAX_DRONES}): 1-AP first deployments a stronger ship can later replace")
+    else:
+        reasons.append(f"drones: {want_drones}: the collection holds only {len(drone_pool)} usable Drones (default {DEFAULT_DRONES})")
+    got = Counter(_bucket(c.ship.deploy_cost, keys) for c in deck_cards if not c.is_drone)
+    target_text = " ".join(f"{_bucket_label(k, keys)}:{targets[k]}" for k in keys)
+    got_text = " ".join(f"{_bucket_label(k, keys)}:{got[k]}" for k in keys)
+    curve_why = "default curve: half the deck at 1-2 AP to act every turn, a few 4-5 AP ships that score more Victory Points"
+    reasons.append(
+        f"curve ({'custom ' + format_curve(curve) if curve != DEFAULT_CURVE else curve_why}): "
+        f"target for the {DECK_SIZE - want_drones} non-Drone cards {target_text}; achieved {got_text}"
+        + (f" ({'; '.join(fills)}, filled from the nearest cost)" if fills else "")
+    )
+    scores = [s for s, _ in picks]
+    left_over = [s for k in keys for s, _ in rest[k]]
+    reasons.append(
+        "choice: within each cost the best card score first, (attack + shield) per deploy AP, "
+        "+0.1 per speed and per usable deploy-diagram side, -0.1 per AP of move and attack cost; "
+        f"picked {min(scores):.2f}-{max(scores):.2f} (mean {sum(scores) / len(scores):.2f})"
+        + (f", best left out {max(left_over):.2f}" if left_over else "")
+    )
+    for k in keys:
+        if taken[k] or by_bucket[k]:
+            sc = [s for s, _ in taken[k]]
+            reasons.append(
+                f"  cost {_bucket_label(k, keys)}: {len(taken[k])} of {len(by_bucket[k])} candidates"
+                + (f", scores {min(sc):.2f}-{max(sc):.2f}" if sc else "")
+            )
+    sides = [_usable_sides(c, focus_set) for c in deck_cards]
+    reasons.append(f"deploy diagrams: {sum(sides) / (4 * len(sides)) * 100:.0f} % of sides let a deck element deploy next to the ship")
+    avg_stars = sum(c.stars for c in deck_cards) / len(deck_cards)
+    pool_stars = sum(c.stars for c in candidates) / len(candidates)
+    reasons.append(f"stars: average {avg_stars:.2f} (the usable pool averages {pool_stars:.2f}); stars are rarity, not part of the score")
+    return deck, reasons
+
+
+def _usable_sides(card: Card, elements: frozenset[str] | None) -> int:
+    """Sides of the deploy diagram that let a deck element (any, without a focus) deploy next to the ship."""
+    names = card.edition.deploy_elements
+    return sum(1 for m in card.deploy_masks if (m if elements is None else elements.intersection(names(m))))
+
+
+def _default_name(seed, focus) -> str:
+    what = "/".join(focus) if focus else "mixed"
+    return f"{what} deck from seed {seed}" if seed is not None else f"{what} deck from a collection"
