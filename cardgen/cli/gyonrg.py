@@ -311,4 +311,8 @@ def png(obj: Context, seed, count, start, dpi, card_size, bleed, lookup_url, out
             dpi=dpi, bleed=bleed, key=lambda c: c.serial)  # fmt: skip
 
 
+from cardgen.cli.gyonrg_deck import deck as _deck  # noqa: E402  (last: the deck commands live in their own module)
+
+gyonrg.add_command(_deck)
+
 commands = [gyonrg]

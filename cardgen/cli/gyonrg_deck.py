@@ -1,0 +1,186 @@
+"""`cardgen gyonrg deck ...`: build, check, show and print Gyon-RG deck files."""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+import sys
+from pathlib import Path
+
+import click
+
+from cardgen.cli.printing import build_layout, default_output, layout_options, run_pdf
+from cardgen.errors import DeckError
+from cardgen.gyonrg import deck as decks
+from cardgen.print.atomic import write_bytes_atomic
+
+_DECK_FILE = click.Path(dir_okay=False, path_type=Path)
+
+
+class _Tables:
+    """Stand-in for the `gyonrg` group's Context when the group is invoked on its own."""
+
+    tables = None
+
+    def edition(self):
+        from cardgen.gyonrg import edition as editions
+
+        return editions.current()
+
+
+# The `gyonrg` group's Context (its --tables) arrives as ctx.obj; it is not
+# imported from cardgen.cli.gyonrg, which imports this module to register it.
+def pass_ctx(f):
+    @click.pass_context
+    def wrapper(ctx: click.Context, *args, **kwargs):
+        return ctx.invoke(f, ctx.obj if ctx.obj is not None else _Tables(), *args, **kwargs)
+
+    return functools.update_wrapper(wrapper, f)
+
+
+@click.group()
+def deck() -> None:
+    """Gyon-RG decks: 54 cards, at most 3 Drones, one card per line in a text file.
+
+    \b
+    A deck file, written by hand or by `deck build`:
+      name: Void rush
+      # comments start with '#'
+      2x A7QH-ANSG-2XE   Heavy Scout     (COUNT SERIAL, then free text)
+      https://cardgen.example/c/A7QH-ANSG-2XE   (a QR code's URL works too)
+    """
+
+
+def _write(path: Path, text: str) -> None:
+    write_bytes_atomic(path, text.encode("utf-8"))
+
+
+def _curve(ctx, param, value):
+    if value is None:
+        return None
+    try:
+        return decks.parse_curve(value)
+    except DeckError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+@deck.command()
+@click.option("--seed", "-s", help="Build from cards generated from this seed. Without it (and without --from) a seed is drawn and printed.")
+@click.option("--from", "collection", type=_DECK_FILE, help="Build from a collection you own: serials one per line, or a deck-format file (counts = copies).")
+@click.option("--element", "-e", "elements", multiple=True, help="Only cards of this element (repeat or comma-separate for several).")
+@click.option("--drones", type=click.IntRange(0, decks.MAX_DRONES), help=f"Drones in the deck (0-{decks.MAX_DRONES}; default {decks.DEFAULT_DRONES}).")
+@click.option("--curve", callback=_curve, help=f"Deploy cost curve as COST:WEIGHT,... (default {decks.format_curve(decks.DEFAULT_CURVE)}; lowest/highest cost take cheaper/dearer cards).")
+@click.option("--name", help="Deck name (default: from the seed and elements).")
+@click.option("--output", "-o", type=_DECK_FILE, help="Write the deck here (.json for JSON). Without it the deck goes to standard output and the summary to stderr.")
+@pass_ctx
+def build(obj, seed, collection, elements, drones, curve, name, output) -> None:
+    """Build a legal deck with a stated strategy and say why each choice was made.
+
+    \b
+    Strategy: keep the cards of the --element focus; take the --drones best
+    Drones; shape the other cards by the Action Point --curve; within each
+    deploy cost take the best card score first: (attack + shield) per deploy
+    AP, small bonuses for speed and for deploy-diagram sides that name a deck
+    element, small penalty for move and attack costs. The same seed (or
+    collection) and options always give the same deck.
+    """
+    if seed is not None and collection is not None:
+        raise click.UsageError("give --seed or --from, not both")
+    if collection is not None:
+        pool = decks.read_deck(collection, base=obj.tables)
+        result, reasons = decks.build_deck(pool=pool, elements=elements, drones=drones, curve=curve, name=name)
+    else:
+        from cardgen.cli.gyonrg import resolve_seed
+
+        seed = resolve_seed(seed)
+        result, reasons = decks.build_deck(seed, elements=elements, drones=drones, curve=curve, name=name, edition=obj.edition())
+    as_json = output is not None and output.suffix.lower() == ".json"
+    body = decks.format_deck_json(result) if as_json else decks.format_deck(result)
+    summary = f"built {result.name!r}: {result.size} cards, {result.drones} Drones, legal\n" + "\n".join(reasons)
+    if output is None:
+        click.echo(body, nl=False)
+        click.echo(summary, err=True)
+        return
+    _write(output, body)
+    click.echo(summary)
+    click.echo(f"wrote {output}")
+
+
+@deck.command()
+@click.argument("path", type=_DECK_FILE)
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@pass_ctx
+def check(obj, path, as_json) -> None:
+    """Check a deck file: exactly 54 cards, at most 3 Drones, every serial valid.
+
+    Lists every problem, one per line as FILE:LINE: CODE: message. Codes:
+    bad-line, bad-count, bad-serial, deck-size, too-many-drones, bad-json.
+    Exit status 0 when the deck is legal, 1 when it is not.
+    """
+    d = decks.read_deck(path, base=obj.tables)
+    problems = decks.check_deck(d)
+    if as_json:
+        click.echo(json.dumps(decks.check_to_json(d, problems), indent=2, ensure_ascii=False))
+    else:
+        for p in problems:
+            click.echo(p.format(str(path)))
+        if problems:
+            click.echo(f"{path}: illegal: {len(problems)} problem{'s' if len(problems) != 1 else ''}", err=True)
+        else:
+            click.echo(f"{path}: legal: {d.size} cards, {d.drones} Drone{'s' if d.drones != 1 else ''}" + (f" ({d.name})" if d.name else ""))
+    if problems:
+        sys.exit(1)
+
+
+@deck.command()
+@click.argument("path", type=_DECK_FILE)
+@click.option("--json", "as_json", is_flag=True, help="Export the deck as JSON.")
+@click.option("--full", is_flag=True, help="With --json: every attribute of every card.")
+@click.option("--output", "-o", type=_DECK_FILE, help="Write to this file instead of standard output.")
+@pass_ctx
+def show(obj, path, as_json, full, output) -> None:
+    """Show a deck in the canonical text format (or export it as JSON), with its problems on stderr."""
+    d = decks.read_deck(path, base=obj.tables)
+    body = decks.format_deck_json(d, full=full) if as_json else decks.format_deck(d)
+    if output is None:
+        click.echo(body, nl=False)
+    else:
+        _write(output, body)
+        click.echo(f"wrote {output}", err=True)
+    for p in decks.check_deck(d):
+        click.echo(p.format(str(path)), err=True)
+
+
+def _safe_stem(path: Path) -> str:
+    return re.sub(r"[^\w-]+", "_", path.stem)[:60] or "deck"
+
+
+@deck.command(name="print")
+@click.argument("path", type=_DECK_FILE)
+@click.option("--output", "-o", type=_DECK_FILE, help="PDF file (default: output/gyonrg-deck-NAME.pdf).")
+@click.option("--force", is_flag=True, help="Print an illegal deck anyway (lines with bad serials are left out).")
+@layout_options
+@pass_ctx
+def print_cmd(obj, path, output, force, calibration, lookup_url, **layout) -> None:
+    """Print a deck file as a print-ready PDF, with the same layout options as `gyonrg print`.
+
+    Refuses an illegal deck (see `deck check`) unless --force is given.
+    """
+    from cardgen.gyonrg.face import GyonrgFace
+    from cardgen.web.urls import lookup_base
+
+    imposition = build_layout(**layout)  # checked before anything is read or written
+    lookup_base(lookup_url)
+    d = decks.read_deck(path, base=obj.tables)
+    problems = decks.check_deck(d)
+    if problems and not force:
+        for p in problems:
+            click.echo(p.format(str(path)), err=True)
+        raise DeckError(f"{path} is not a legal deck ({len(problems)} problem{'s' if len(problems) != 1 else ''} above): fix it, or print anyway with --force")
+    cards = d.cards
+    if not cards:
+        raise DeckError(f"{path} has no readable card to print")
+    output = output or default_output(f"gyonrg-deck-{_safe_stem(path)}.pdf")
+    title = f"Gyon-RG deck {d.name}" if d.name else f"Gyon-RG deck {path.name}"
+    run_pdf(cards, len(cards), GyonrgFace(lookup_url), imposition, output, calibration=calibration, title=title)
