@@ -115,7 +115,10 @@ def play(game, players, bots, seed, options, record, color):
         except EOFError:
             return None
 
-    table = Table(g, bots, seed, ask, click.echo, color=color)
+    def say(text):
+        click.echo(text, color=color)  # click strips ANSI codes unless told otherwise
+
+    table = Table(g, bots, seed, ask, say, color=color)
     state = table.run()
     if state.is_terminal() and any(b == "human" for b in bots):
         extra = g.on_game_end(state)
@@ -159,6 +162,7 @@ def simulate(game, games, bots, players, seed, options, jobs, rotate, as_json, r
     from cardgen.engine.simulate import format_summary, simulate as run
 
     config = _config(game, players, bots, options)
+    load_game(game, **config)  # bad options fail before any work starts
     seed = _seed(seed)
     if progress:
         with click.progressbar(length=games, label="simulating", file=sys.stderr, show_eta=True) as bar:

@@ -253,19 +253,17 @@ def parse_bot_spec(spec: str) -> tuple[str, dict]:
             if not eq:
                 k, v = "iterations", k
             k = k.strip()
+            if k not in ("iterations", "max_rollout", "c"):
+                raise CardgenError(f"unknown mcts option {k!r} in {raw!r} (accepted: iterations, c, max_rollout)")
             try:
-                if k in ("iterations", "max_rollout"):
-                    opts[k] = int(v)
-                    if opts[k] < 1:
-                        raise ValueError
-                elif k == "c":
+                if k == "c":
                     opts[k] = float(v)
                     if not opts[k] >= 0:
                         raise ValueError
                 else:
-                    raise CardgenError(
-                        f"unknown mcts option {k!r} in {raw!r} (accepted: iterations, c, max_rollout)"
-                    )
+                    opts[k] = int(v)
+                    if opts[k] < 1:
+                        raise ValueError
             except ValueError:
                 raise CardgenError(f"bad value {v!r} for mcts option {k} in {raw!r} (expected a positive number)") from None
     return name, opts
