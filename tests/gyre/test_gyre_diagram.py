@@ -89,3 +89,14 @@ def test_render_shows_board_scores_and_colour():
     assert "score: R" in plain and "\x1b[" not in plain
     assert len([ln for ln in plain.splitlines() if ln[:3].strip().isdigit()]) == 6
     assert "\x1b[1;31m" in s.render(color=True)
+
+
+def test_the_example_in_the_rules_doc_parses():
+    from pathlib import Path
+
+    doc = Path(__file__).resolve().parents[2] / "docs" / "rules" / "gyre.md"
+    if not doc.exists():  # tests run against an installed package without the docs
+        pytest.skip("docs/rules/gyre.md not present")
+    block = doc.read_text().split("```\n")[1]
+    s = parse_diagram(block)
+    assert format_diagram(s) == block
