@@ -27,6 +27,9 @@ commands:
   quit      stop the game (the record, if asked for, keeps the moves so far)"""
 
 
+SHOW_LIST_UP_TO = 24  # longer move lists are shown on request ('list')
+
+
 class _Quit(Exception):
     pass
 
@@ -144,6 +147,11 @@ class Table:
         """A legal action for `player`; None when undo/redo changed the state instead."""
         name = self.game.player_name(player)
         acts = self.state.legal_actions(player)
+        if len(acts) <= SHOW_LIST_UP_TO:
+            self._list(player)
+        else:
+            self.say(f"{len(acts)} legal moves: type one (e.g. {self.state.action_to_string(acts[0], player)}), "
+                     "or 'list' to see them numbered")
         while True:
             line = self.ask(f"{name}> ")
             if line is None:
