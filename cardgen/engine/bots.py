@@ -151,8 +151,12 @@ class MCTSBot(Bot):
                     key = tuple(self._decoupled(node, s, q) for q in range(n))
                     s.apply_actions(list(key))
                 elif node.untried:
-                    a = node.untried.pop(int(rng.random() * len(node.untried)))
-                    s.apply_action(a)
+                    k = int(rng.random() * len(node.untried))
+                    try:
+                        s.apply_action(node.untried[k])
+                    except IllegalActionError:
+                        break  # hidden cards were re-dealt: this world does not allow that move
+                    a = node.untried.pop(k)
                     child = self._new_node(s)
                     node.children[a] = child
                     path.append(child)

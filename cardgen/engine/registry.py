@@ -23,6 +23,7 @@ from .protocol import Game
 # name -> module path (imported lazily; the module defines GAME)
 _BUILTIN: dict[str, str] = {
     "gyre": "cardgen.gyre.engine",
+    "gyonrg": "cardgen.gyonrg.engine",
 }
 
 _REGISTERED: dict[str, Callable[..., Game]] = {}
