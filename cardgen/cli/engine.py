@@ -69,6 +69,10 @@ OPTION_OPT = click.option(
 )
 PLAYERS_OPT = click.option("--players", type=click.IntRange(1, 16), default=None,
                            help="Number of players (default: one per --bots entry, else the game's default).")
+DECKS_OPT = click.option(
+    "--decks", default=None, metavar="A,B",
+    help="Card games: the two decks, as deck files (a.txt,b.txt) or seeds (seed:1,seed:2); same as -o decks=A,B.",
+)
 SEED_OPT = click.option("--seed", default=None, metavar="S",
                         help="Seed for chance and bots; the same seed and moves replay the same game. Default: a fresh one, printed.")
 
@@ -83,7 +87,8 @@ SEED_OPT = click.option("--seed", default=None, metavar="S",
 @click.option("--record", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write the game (config, seed, moves) to this JSON file for `cardgen replay`.")
 @click.option("--color/--no-color", default=None, help="Colour the board (default: when the output is a terminal).")
-def play(game, players, bots, seed, options, record, color):
+@DECKS_OPT
+def play(game, players, bots, seed, options, record, color, decks):
     """Play GAME in the terminal against bots (or watch bots play).
 
     \b
@@ -99,7 +104,7 @@ def play(game, players, bots, seed, options, record, color):
     """
     from cardgen.engine.play import Table
 
-    config = _config(game, players, bots, options)
+    config = _config(game, players, bots, {**options, **({"decks": decks} if decks else {})})
     g = load_game(game, **config)
     if bots is None:
         bots = ["human"] + ["mcts"] * (g.num_players - 1)
@@ -145,7 +150,8 @@ def play(game, players, bots, seed, options, record, color):
 @click.option("--record", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write every game (config, seed, moves) to this JSON file for `cardgen replay`.")
 @click.option("--progress/--no-progress", default=True, help="Progress bar on stderr.")
-def simulate(game, games, bots, players, seed, options, jobs, rotate, as_json, record, progress):
+@DECKS_OPT
+def simulate(game, games, bots, players, seed, options, jobs, rotate, as_json, record, progress, decks):
     """Play GAME many times between bots and report win rates.
 
     \b
@@ -161,7 +167,7 @@ def simulate(game, games, bots, players, seed, options, jobs, rotate, as_json, r
     """
     from cardgen.engine.simulate import format_summary, simulate as run
 
-    config = _config(game, players, bots, options)
+    config = _config(game, players, bots, {**options, **({"decks": decks} if decks else {})})
     load_game(game, **config)  # bad options fail before any work starts
     seed = _seed(seed)
     if progress:

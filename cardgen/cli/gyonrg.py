@@ -311,6 +311,40 @@ def png(obj: Context, seed, count, start, dpi, card_size, bleed, lookup_url, out
             dpi=dpi, bleed=bleed, key=lambda c: c.serial)  # fmt: skip
 
 
+@gyonrg.command()
+@click.option("--cards", type=click.IntRange(min=60), default=540, show_default=True, help="Size of the card pool the random decks are drawn from.")
+@click.option("--games", "-n", type=click.IntRange(min=1), default=200, show_default=True, help="Number of games.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True, help="Processes to run games in.")
+@click.option("--seed", "-s", default="balance", show_default=True, help="Seed of the card pool, the decks and the bots.")
+@click.option("--bots", default="greedy,greedy", show_default=True, help="Bots of the two sides (random, greedy, mcts:N).")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--chart", type=click.Path(dir_okay=False, path_type=Path), help="Also draw the report as a PNG chart.")
+def balance(cards, games, jobs, seed, bots, as_json, chart) -> None:
+    """Simulate games between random decks; win rate per star level, element and ship type.
+
+    A designer sees whether rarer cards win more, as stars promise. Each
+    category's win rate weighs every side by the share of its deck in that
+    category, with a 95 % interval.
+    """
+    from cardgen.engine.bots import parse_bot_spec
+    from cardgen.gyonrg import balance as bal
+
+    pair = [b.strip() for b in bots.split(",")]
+    if len(pair) != 2:
+        raise click.BadParameter(f"{bots!r}: give two bots, e.g. greedy,greedy", param_hint="--bots")
+    for b in pair:
+        try:
+            parse_bot_spec(b)
+        except CardgenError as exc:
+            raise click.BadParameter(str(exc), param_hint="--bots") from None
+    with click.progressbar(length=games, label="playing", file=sys.stderr, show_pos=True) as bar:
+        report = bal.run(cards=cards, games=games, jobs=jobs, seed=seed, bots=pair, progress=bar.update)
+    click.echo(json.dumps(report, indent=2, ensure_ascii=False) if as_json else bal.format_text(report))
+    if chart is not None:
+        bal.chart(report, chart)
+        click.echo(f"chart: {chart}", err=True)
+
+
 from cardgen.cli.gyonrg_deck import deck as _deck  # noqa: E402  (last: the deck commands live in their own module)
 
 gyonrg.add_command(_deck)

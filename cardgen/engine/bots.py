@@ -106,7 +106,9 @@ class MCTSBot(Bot):
     """UCT with uniformly random rollouts.
 
     Options: iterations (default 500), c (exploration, default 1.4), max_rollout
-    (actions per rollout, default: the game's maximum length). Each iteration
+    (actions per rollout, default: the game's `rollout_limit`, else its maximum
+    length). A rollout cut short scores the position by the game's `evaluate`:
+    the seat that evaluates best counts as the winner (ties share). Each iteration
     starts from state.determinize(seat), so hidden information stays hidden.
     Chance nodes are sampled; at SIMULTANEOUS nodes every seat picks from its own
     statistics (decoupled UCT) and the joint action keys the child.
@@ -118,7 +120,7 @@ class MCTSBot(Bot):
         super().__init__(game, seat, seed)
         self.iterations = iterations
         self.c = c
-        self.max_rollout = max_rollout or game.max_game_length
+        self.max_rollout = max_rollout or getattr(game, "rollout_limit", None) or game.max_game_length
 
     def spec(self) -> str:
         return f"mcts:iterations={self.iterations},c={self.c}"
@@ -189,7 +191,7 @@ class MCTSBot(Bot):
                     la = s.legal_actions()
                     s.apply_action(la[int(rng.random() * len(la))])
                 steps += 1
-            ret = s.returns()
+            ret = s.returns() if s.is_terminal() else self._cutoff_returns(s)
             for nd in path:
                 nd.visits += 1
                 t = nd.totals
@@ -206,6 +208,17 @@ class MCTSBot(Bot):
         most = max(counts.values())
         best = sorted(a for a, v in counts.items() if v == most)
         return best[int(rng.random() * len(best))]
+
+    def _cutoff_returns(self, s: State) -> list[float]:
+        """Returns of an unfinished rollout: the best-evaluated seat(s) win, the others lose."""
+        game = self.game
+        scores = [s.evaluate(q) for q in range(game.num_players)]
+        best = max(scores)
+        leaders = [q for q, v in enumerate(scores) if v == best]
+        if len(leaders) == len(scores):
+            mid = (game.min_return + game.max_return) / 2
+            return [mid] * len(scores)
+        return [game.max_return if q in leaders else game.min_return for q in range(len(scores))]
 
     def _new_node(self, s: State) -> _Node:
         p = s.current_player()

@@ -107,42 +107,57 @@ class CardInfo:
         self.drone = card.is_drone
         s = card.ship
         self.stats = (s.deploy_cost, s.move_cost, s.rotate_cost, s.attack_cost, s.speed, s.attack, s.shield)
-        # weapon[player][facing][sector] -> covered sectors
-        self.weapon = tuple(tuple(_target_sectors(s.weapon, p, f) for f in range(4)) for p in range(2))
-        # blind_from[player][sector] -> sectors from which an attacker hits this ship's blindspot
-        self.blind_from = tuple(tuple(frozenset(t) for t in _target_sectors(s.blindspot, p, 0)) for p in range(2))
-        # deploy_to[player][sector] -> ((neighbour sector, allowed element mask), ...)
-        dirs = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}
-        masks = dict(zip(("up", "down", "left", "right"), card.deploy_masks))
-        per_player = []
-        for p in range(2):
-            rows = []
-            for sec in range(SECTORS):
-                r, c = divmod(sec, N)
-                cells = []
-                for d, (dx, dy) in dirs.items():
-                    ax, ay = _absolute(p, dx, dy)
-                    rr, cc = r + ay, c + ax
-                    if 0 <= rr < N and 0 <= cc < N and masks[d]:
-                        cells.append((rr * N + cc, masks[d]))
-                rows.append(tuple(cells))
-            per_player.append(tuple(rows))
-        self.deploy_to = tuple(per_player)
-        # goal_value[player][sector] -> Victory Points for a Captain there at turn start
-        values = []
-        for p in range(2):
-            v = [0] * SECTORS
-            for row, col in card.goal.sectors:  # owner's view, 1-based, row 1 = own back row
-                if p == 0:
-                    sec = (row - 1) * N + (col - 1)
-                else:
-                    sec = (N - row) * N + (N - col)
-                v[sec] = s.deploy_cost + (2 if row == 5 else 1 if row == 4 else 0)
-            values.append(tuple(v))
-        self.goal_value = tuple(values)
+        self.weapon, self.blind_from, self.deploy_to, self.goal_value = _geometry(card)
         sp = card.special
         e = sp.effect
         self.special = (e.kind, STATS.index(e.stat) if e.stat else -1, e.amount, e.target, e.duration, sp.cost, sp.name)
+
+
+_GEOMETRY: dict = {}
+
+
+def _geometry(card):
+    """Board geometry of a card for both seats (cached: simulations build many games from few cards).
+
+    weapon[player][facing][sector] -> covered sectors; blind_from[player][sector] ->
+    sectors from which an attacker hits this ship's blindspot; deploy_to[player][sector]
+    -> ((neighbour, allowed element mask), ...); goal_value[player][sector] -> Victory
+    Points for a Captain there at turn start.
+    """
+    key = (card.edition.letter, card.choices)
+    hit = _GEOMETRY.get(key)
+    if hit is not None:
+        return hit
+    s = card.ship
+    weapon = tuple(tuple(_target_sectors(s.weapon, p, f) for f in range(4)) for p in range(2))
+    blind_from = tuple(tuple(frozenset(t) for t in _target_sectors(s.blindspot, p, 0)) for p in range(2))
+    dirs = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}
+    masks = dict(zip(("up", "down", "left", "right"), card.deploy_masks))
+    deploy_to = []
+    for p in range(2):
+        rows = []
+        for sec in range(SECTORS):
+            r, c = divmod(sec, N)
+            cells = []
+            for d, (dx, dy) in dirs.items():
+                ax, ay = _absolute(p, dx, dy)
+                rr, cc = r + ay, c + ax
+                if 0 <= rr < N and 0 <= cc < N and masks[d]:
+                    cells.append((rr * N + cc, masks[d]))
+            rows.append(tuple(cells))
+        deploy_to.append(tuple(rows))
+    values = []
+    for p in range(2):
+        v = [0] * SECTORS
+        for row, col in card.goal.sectors:  # owner's view, 1-based, row 1 = own back row
+            sec = (row - 1) * N + (col - 1) if p == 0 else (N - row) * N + (N - col)
+            v[sec] = s.deploy_cost + (2 if row == 5 else 1 if row == 4 else 0)
+        values.append(tuple(v))
+    out = (weapon, blind_from, tuple(deploy_to), tuple(values))
+    if len(_GEOMETRY) > 20_000:
+        _GEOMETRY.clear()
+    _GEOMETRY[key] = out
+    return out
 
 
 # ----- the game --------------------------------------------------------------
@@ -197,6 +212,9 @@ class GyonrgGame(Game):
     num_players = 2
     hand_size = 5
     max_hand = 10
+    # MCTS rollouts stop after this many actions and score the position with
+    # evaluate(): a random game runs to hundreds of actions.
+    rollout_limit = 40
 
     def __init__(self, **config) -> None:
         decks = config.pop("decks", "")

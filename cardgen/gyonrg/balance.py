@@ -1,0 +1,189 @@
+"""Balance report: do the cards that stars call rare actually win more?
+
+Games are played between random legal decks drawn from one pool of generated
+cards. For each side of each game, every category (star level, element, ship
+type) gets the share of that deck's cards that belong to it; a category's win
+rate is the win rate of the sides weighted by those shares (a draw counts half).
+The 95 % interval is Wilson's, on the effective number of sides
+(sum of weights)^2 / (sum of squared weights), since the 54 cards of one deck
+share one result.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from multiprocessing import get_context
+
+from cardgen.engine.bots import make_bot
+from cardgen.engine.records import play_out
+from cardgen.errors import CardgenError
+from cardgen.gyonrg.generator import generate
+from cardgen.rng import Stream
+
+DECK = 54
+MAX_DRONES = 3
+CATEGORIES = ("stars", "element", "ship_type")
+
+
+def _deck(pool: list, seed, index: int, side: int) -> list:
+    """A random legal deck (54 cards, at most 3 Drones) drawn from the pool."""
+    order = list(range(len(pool)))
+    Stream(seed, ("balance", "deck", index, side)).shuffle(order)
+    out, drones = [], 0
+    for k in order:
+        card = pool[k]
+        if card.is_drone:
+            if drones == MAX_DRONES:
+                continue
+            drones += 1
+        out.append(card)
+        if len(out) == DECK:
+            return out
+    raise CardgenError(f"a pool of {len(pool)} cards cannot make a deck of {DECK} with at most {MAX_DRONES} Drones: use more --cards")
+
+
+def _categories(card) -> dict[str, str]:
+    return {"stars": f"{card.stars} star" + ("s" if card.stars > 1 else ""), "element": card.element.name, "ship_type": card.ship.type.name}
+
+
+_POOL: list = []
+
+
+def _init(seed, cards: int) -> None:
+    _POOL[:] = list(generate(seed, cards))
+
+
+def _play(args) -> tuple[list[dict], list[dict], float]:
+    """One game: (categories of deck 0, of deck 1, result for side 0: 1, 0.5 or 0)."""
+    from cardgen.engine.registry import load_game
+
+    seed, index, bots = args
+    decks = [_deck(_POOL, seed, index, side) for side in (0, 1)]
+    game = load_game("gyonrg", decks=[[c.serial for c in d] for d in decks], first_player=index % 2)
+    players = [make_bot(bots[side], game, side, seed=f"{seed}/{index}") for side in (0, 1)]
+    state, _, _ = play_out(game, f"{seed}/{index}", players, record=False)
+    r = state.returns()[0]
+    result = 1.0 if r > 0 else 0.0 if r < 0 else 0.5
+    return [_categories(c) for c in decks[0]], [_categories(c) for c in decks[1]], result
+
+
+def wilson(p: float, n: float, z: float = 1.96) -> tuple[float, float]:
+    if n <= 0:
+        return 0.0, 1.0
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def run(cards: int = 540, games: int = 200, jobs: int = 1, seed="balance", bots=("greedy", "greedy"), progress=None) -> dict:
+    """Play the games and aggregate; `progress(n)` is called after each game."""
+    if cards < DECK + 6:
+        raise CardgenError(f"--cards {cards} is too small: the pool must hold at least {DECK + 6} cards")
+    tasks = [(seed, i, tuple(bots)) for i in range(games)]
+    if jobs == 1:
+        _init(seed, cards)
+        results = []
+        for t in tasks:
+            results.append(_play(t))
+            if progress:
+                progress(1)
+    else:
+        ctx = get_context("spawn")
+        with ctx.Pool(jobs, initializer=_init, initargs=(seed, cards)) as pool:
+            results = []
+            for r in pool.imap(_play, tasks, chunksize=1):
+                results.append(r)
+                if progress:
+                    progress(1)
+    return aggregate(results, cards=cards, games=games, seed=seed, bots=bots)
+
+
+def aggregate(results, **meta) -> dict:
+    w = {c: defaultdict(float) for c in CATEGORIES}
+    w2 = {c: defaultdict(float) for c in CATEGORIES}
+    wins = {c: defaultdict(float) for c in CATEGORIES}
+    first = 0.0
+    for k, (d0, d1, result) in enumerate(results):
+        first += result if k % 2 == 0 else 1 - result
+        for deck, y in ((d0, result), (d1, 1 - result)):
+            for cat in CATEGORIES:
+                counts = defaultdict(int)
+                for c in deck:
+                    counts[c[cat]] += 1
+                for value, n in counts.items():
+                    x = n / len(deck)
+                    w[cat][value] += x
+                    w2[cat][value] += x * x
+                    wins[cat][value] += x * y
+    table = {}
+    for cat in CATEGORIES:
+        rows = []
+        for value in sorted(w[cat], key=lambda v: (cat != "stars", v)):
+            p = wins[cat][value] / w[cat][value]
+            n_eff = w[cat][value] ** 2 / w2[cat][value]
+            lo, hi = wilson(p, n_eff)
+            rows.append({"value": value, "win_rate": p, "ci95": [lo, hi], "decks": round(n_eff, 1), "card_share": w[cat][value] / (2 * len(results))})
+        table[cat] = rows
+    n = len(results)
+    return {**{k: (list(v) if isinstance(v, tuple) else v) for k, v in meta.items()}, "first_player_win_rate": first / n if n else 0.0, "categories": table}
+
+
+def format_text(report: dict) -> str:
+    lines = [
+        f"Gyon-RG balance: {report['games']} games between random decks from {report['cards']} cards "
+        f"(seed {report['seed']}, bots {' vs '.join(report['bots'])})",
+        f"first player wins {report['first_player_win_rate'] * 100:.1f} % of games",
+        "win rate of the side fielding a category, weighted by its share of the deck, 95 % interval:",
+    ]
+    for cat, rows in report["categories"].items():
+        lines.append("")
+        lines.append(cat.replace("_", " ") + ":")
+        for r in rows:
+            lo, hi = r["ci95"]
+            lines.append(f"  {r['value']:<12} {r['win_rate'] * 100:5.1f} %  [{lo * 100:5.1f}, {hi * 100:5.1f}]  share {r['card_share'] * 100:5.1f} %")
+    return "\n".join(lines)
+
+
+def chart(report: dict, path) -> None:
+    """A PNG bar chart of every category's win rate with its interval."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    from cardgen.print.atomic import atomic_write
+    from cardgen.print.fonts import FONT_DIR
+
+    rows = [(cat, r) for cat, rs in report["categories"].items() for r in rs]
+    bar_h, gap, left, width = 22, 6, 190, 900
+    head = 50
+    height = head + len(rows) * (bar_h + gap) + 3 * 30 + 30
+    img = Image.new("RGB", (width, height), "white")
+    d = ImageDraw.Draw(img)
+    font = ImageFont.truetype(str(FONT_DIR / "Vera.ttf"), 14)
+    bold = ImageFont.truetype(str(FONT_DIR / "VeraBd.ttf"), 15)
+    d.text((10, 10), f"Gyon-RG balance: win rate by category ({report['games']} games, 95 % intervals)", fill="black", font=bold)
+    plot_w = width - left - 30
+
+    def x_of(p):
+        return left + p * plot_w
+
+    y = head
+    last = None
+    for cat, r in rows:
+        if cat != last:
+            d.text((10, y), cat.replace("_", " "), fill="black", font=bold)
+            y += 26
+            last = cat
+        d.text((20, y + 3), str(r["value"]), fill="black", font=font)
+        d.rectangle([x_of(0), y, x_of(r["win_rate"]), y + bar_h], fill="#E8761B")
+        lo, hi = r["ci95"]
+        d.line([x_of(lo), y + bar_h / 2, x_of(hi), y + bar_h / 2], fill="black", width=2)
+        d.text((x_of(r["win_rate"]) + 6, y + 3), f"{r['win_rate'] * 100:.1f} %", fill="black", font=font)
+        y += bar_h + gap
+    d.line([x_of(0.5), head, x_of(0.5), y], fill="#777777", width=1)
+    import io
+
+    buf = io.BytesIO()
+    img.save(buf, "PNG")
+    with atomic_write(path) as fh:
+        fh.write(buf.getvalue())
