@@ -8,6 +8,7 @@ under any PYTHONHASHSEED.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
 
@@ -41,6 +42,14 @@ def hasher(seed: int | str, *path: object, size: int = 32):
     return h
 
 
+@functools.lru_cache(maxsize=512)
+def _primed(seed, path: tuple):
+    """BLAKE2b keyed with the seed and fed the path and the separator before a counter."""
+    h = hashlib.blake2b(key=seed_bytes(seed), digest_size=64, person=_PERSON)
+    h.update(_path_bytes(path) + (b"\x1f" if path else b""))
+    return h
+
+
 class Stream:
     """An endless reproducible stream of integers for one (seed, path).
 
@@ -61,8 +70,11 @@ class Stream:
     def randbits(self, bits: int = 64) -> int:
         nbytes = (bits + 7) // 8
         out = b""
+        primed = _primed(self.seed, self.path)
         while len(out) < nbytes:
-            out += digest(self.seed, *self.path, self.counter, size=64)
+            h = primed.copy()  # == digest(seed, *path, counter, size=64), without re-keying
+            h.update(str(self.counter).encode())
+            out += h.digest()
             self.counter += 1
         return int.from_bytes(out[:nbytes], "big") >> (nbytes * 8 - bits)
 

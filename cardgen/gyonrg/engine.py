@@ -88,8 +88,12 @@ def _neighbours() -> tuple[tuple[int, ...], ...]:
 NEIGHBOURS = _neighbours()
 
 
+DISTANCE = tuple(tuple(abs(a // N - b // N) + abs(a % N - b % N) for b in range(SECTORS)) for a in range(SECTORS))
+
+
 def distance(a: int, b: int) -> int:
-    return abs(a // N - b // N) + abs(a % N - b % N)
+    """Steps between two sectors without diagonals."""
+    return DISTANCE[a][b]
 
 
 class CardInfo:
@@ -551,8 +555,9 @@ class GyonrgState(State):
             base = g.A_SPECIAL + i * (SECTORS + 1) ** 2
             if kind == "teleport":
                 for s in own:
+                    near = DISTANCE[s]
                     for d in range(SECTORS):
-                        if owner[d] == -1 and distance(s, d) <= amount and self._opponent_main_open(p, d):
+                        if owner[d] == -1 and near[d] <= amount and self._opponent_main_open(p, d):
                             acts.append(base + s * (SECTORS + 1) + d)
                 continue
             if kind == "destroy":
