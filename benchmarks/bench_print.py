@@ -1,14 +1,15 @@
 """Print pipeline figures, as JSON: deck time, cards/s, PDF bytes/card, peak RSS.
 
-    python benchmarks/bench_print.py [--cards 10000] [--face test]
+    python benchmarks/bench_print.py [--cards 10000] [--face gyonrg|test]
 
 Each run happens in its own child process, so its peak RSS is its own (a
 1,000-card run is measured too: if memory is flat, the two peaks are close).
 Targets (issue 3): 54 cards with backs < 1 s; 10,000 cards < 10 KB/card and
 peak RSS < 300 MB. Figures only, never asserts.
 
-The face is the small test face of tests/print (frame form, title, wrapped
-text, QR code, shared back form); switch --face when a game's face exists.
+--face gyonrg (default) prints real Gyon-RG cards; --face test uses the small
+face of tests/print (frame form, title, wrapped text, QR code, back form), to
+tell the machinery's cost from a game face's.
 """
 
 from __future__ import annotations
@@ -27,12 +28,17 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _face_and_cards(name: str):
+    if name == "gyonrg":
+        from cardgen.gyonrg.face import GyonrgFace
+        from cardgen.gyonrg.generator import generate
+
+        return GyonrgFace(), lambda n: generate("bench", n)
     if name == "test":
         sys.path.insert(0, str(ROOT))
         from tests.print.conftest import TestFace, make_cards
 
         return TestFace(), make_cards
-    raise SystemExit(f"unknown face {name!r}: use test")
+    raise SystemExit(f"unknown face {name!r}: use gyonrg or test")
 
 
 def run_one(cards: int, face_name: str, backs: str) -> dict:
@@ -70,7 +76,7 @@ def child(cards: int, face: str, backs: str) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cards", type=int, default=10_000)
-    parser.add_argument("--face", default="test")
+    parser.add_argument("--face", default="gyonrg", choices=["gyonrg", "test"])
     parser.add_argument("--backs", default="long-edge")
     parser.add_argument("--child", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
