@@ -99,13 +99,11 @@ def parse_diagram(text: str, max_gyrations: int | None = None) -> GyreState:
     if not tiles:
         raise _bad("no tile rows (expected rows of '.', R, B, G, Y)")
     n = len(tiles)
-    try:
-        if "size" in header:
-            n_header = int(header["size"])
-            if n_header != n:
-                raise _bad(f"header says size={n_header} but there are {n} tile rows")
-    except ValueError:
-        raise _bad(f"size={header['size']!r} is not a number") from None
+    if "size" in header:
+        if not header["size"].isdigit():
+            raise _bad(f"size={header['size']!r} is not a number")
+        if int(header["size"]) != n:
+            raise _bad(f"header says size={header['size']} but there are {n} tile rows")
     if not MIN_SIZE <= n <= MAX_SIZE:
         raise _bad(f"{n} rows: boards are {MIN_SIZE} to {MAX_SIZE} tiles across")
     board = []
