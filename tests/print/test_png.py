@@ -59,3 +59,18 @@ def test_duplicate_keys_refused(tmp_path, face):
 def test_bad_dpi(tmp_path, face):
     with pytest.raises(CardgenError, match="dpi 5 out of range"):
         write_pngs(make_cards(1), face, CARD_SIZES["poker"], tmp_path, key=face.key, dpi=5)
+
+
+def test_interrupted_run_leaves_only_whole_files(tmp_path, face):
+    def key(card):
+        if card.serial == "T00040X":
+            raise KeyboardInterrupt
+        return card.serial
+
+    with pytest.raises(KeyboardInterrupt):
+        write_pngs(make_cards(50), face, CARD_SIZES["mini"], tmp_path, key=key, dpi=36)
+    names = os.listdir(tmp_path)
+    assert not [n for n in names if n.startswith(".") or n.endswith(".part")]
+    for name in names:
+        with Image.open(tmp_path / name) as image:
+            image.verify()
