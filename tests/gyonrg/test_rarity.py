@@ -56,26 +56,36 @@ def test_brute_force_agrees(small):
         p = math.prod(Fraction(a.weights[i], a.total) for a, i in zip(ed.attributes, c.choices))
         assert c.probability == p
     r = ed.rarity
-    weights = sorted({c.weight for c in cards})
-    for t in weights + [weights[-1] + 1]:
-        at_least = [c for c in cards if c.weight >= t]
-        assert r.count_at_least(t) == len(at_least)
-        assert r.mass_at_least(t) == sum(c.weight for c in at_least)
+    total = ed.total_weight
+    assert sum(c.weight for c in cards) == total
+    # brute force over every card: cards and pull mass with weight >= t, by sorting
+    by_weight = sorted((c.weight for c in cards), reverse=True)
+    mass_at_least, count_at_least, running = {}, {}, 0
+    for k, w in enumerate(by_weight):
+        running += w
+        mass_at_least[w] = running  # the last (lowest) position of each weight wins
+        count_at_least[w] = k + 1
+    weights = sorted(mass_at_least)
+    for t in weights:
+        assert r.count_at_least(t) == count_at_least[t]
+        assert r.mass_at_least(t) == mass_at_least[t]
+    assert r.count_at_least(weights[-1] + 1) == 0 and r.mass_at_least(weights[-1] + 1) == 0
     # percentile = share of pulls by cards at least as likely
     for c in cards[::97]:
-        assert c.percentile == sum(d.probability for d in cards if d.probability >= c.probability)
+        assert c.percentile == Fraction(sum(d.weight for d in cards if d.weight >= c.weight), total)
     # stars from the written cuts: percentile <= cut k  <=>  at most k stars
-    for c in cards[::13]:
-        expected = 1 + sum(1 for cut in (0.5, 0.8, 0.95, 0.99) if c.percentile > Fraction(repr(cut)))
-        assert c.stars == expected
+    cuts = [Fraction(repr(cut)) for cut in (0.5, 0.8, 0.95, 0.99)]
+    stars_of = {w: 1 + sum(1 for cut in cuts if Fraction(mass_at_least[w], total) > cut) for w in weights}
+    for c in cards:
+        assert c.stars == stars_of[c.weight]
     # the star table adds up
     levels = r.levels()
     assert sum(lv["cards"] for lv in levels) == ed.count
     assert sum(lv["pull_share"] for lv in levels) == 1
     for lv in levels:
-        members = [c for c in cards if c.stars == lv["stars"]]
+        members = [c for c in cards if stars_of[c.weight] == lv["stars"]]
         assert len(members) == lv["cards"]
-        assert sum(c.probability for c in members) == lv["pull_share"]
+        assert Fraction(sum(c.weight for c in members), total) == lv["pull_share"]
 
 
 def test_modifier_pairs_follow_product_of_weights(small):
