@@ -257,6 +257,7 @@ class GyonrgGame(Game):
         self.A_PROMOTE = self.A_ATTACK + SECTORS * SECTORS
         self.A_DISCARD = self.A_PROMOTE + SECTORS * self.max_fleet
         self.num_distinct_actions = self.A_DISCARD + h
+        self.reach_cache: dict = {}
         per_turn = 1 + self.max_board + 1 + (self.max_hand + 1) + 1 + 1
         self.max_game_length = 2 + self.max_turns * per_turn
 
@@ -442,6 +443,8 @@ class GyonrgState(State):
         # per own fleet: move, rotate, attack, promote
         has_opp = opp in owner
         masks = g.masks
+        max_fleet = g.max_fleet
+        facing, jams = self.facing, self.jams
         for sec in range(SECTORS):
             if owner[sec] != p:
                 continue
@@ -451,95 +454,109 @@ class GyonrgState(State):
             if cs[ROTATE] <= ap:
                 acts.append(g.A_ROTATE + sec * 2)
                 acts.append(g.A_ROTATE + sec * 2 + 1)
-            if cs[ATTACK_COST] <= ap and cap not in self.jams:
-                power = 0
-                for c in fleet:
-                    power += eff(c)[ATTACK]
-                for t in cards[cap].weapon[p][self.facing[sec]][sec]:
+            n = len(fleet)
+            if cs[ATTACK_COST] <= ap and cap not in jams:
+                power = cs[ATTACK] if n == 1 else sum(eff(c)[ATTACK] for c in fleet)
+                for t in cards[cap].weapon[p][facing[sec]][sec]:
                     if owner[t] == opp:
                         tcap = board[t][0]
                         bonus = 1 if sec in cards[tcap].blind_from[opp][t] else 0
                         if power + bonus > eff(tcap)[SHIELD]:
                             acts.append(g.A_ATTACK + sec * SECTORS + t)
-            n = len(fleet)
             if n > 1 and not self.promoted >> sec & 1:
                 key = (cs[SHIELD], cs[ATTACK])
                 for pos in range(1, n):
                     e = eff(fleet[pos])
                     if (e[SHIELD], e[ATTACK]) == key:
-                        acts.append(g.A_PROMOTE + sec * g.max_fleet + pos)
+                        acts.append(g.A_PROMOTE + sec * max_fleet + pos)
             # move: every non-empty subset of the fleet, led by its highest ship
-            rings = None
+            if n == 1:
+                if cs[MOVE] <= ap and cs[SPEED]:
+                    reach = self._reach(p, sec, has_opp, cs[SPEED])[-1]
+                    base = g.A_MOVE + sec * SECTORS * masks + 1
+                    acts.extend([base + d * masks for d in reach if owner[d] == -1 or len(board[d]) < max_fleet])
+                continue
+            reach_by = None
             for mask in range(1, 1 << n):
-                lead = eff(fleet[(mask & -mask).bit_length() - 1]) if mask != 1 else cs
+                lead = eff(fleet[(mask & -mask).bit_length() - 1])
                 speed = lead[SPEED]
                 if lead[MOVE] > ap or speed == 0:
                     continue
-                if rings is None:
-                    rings = self._rings(p, sec, has_opp, max(eff(c)[SPEED] for c in fleet))
+                if reach_by is None:
+                    reach_by = self._reach(p, sec, has_opp, max(eff(c)[SPEED] for c in fleet))
                 size = mask.bit_count()
                 base = g.A_MOVE + sec * SECTORS * masks + mask
-                for ring in rings[:speed]:
-                    for dest in ring:
-                        if owner[dest] == -1 or len(board[dest]) + size <= g.max_fleet:
-                            acts.append(base + dest * masks)
+                reach = reach_by[min(speed, len(reach_by)) - 1]
+                room = max_fleet - size
+                acts.extend([base + d * masks for d in reach if owner[d] == -1 or len(board[d]) <= room])
         acts.sort()
         return acts
 
     def _deploy_targets(self, p: int) -> list[tuple[int, int]]:
-        """(sector, element mask allowed) for deploying a ship of seat p."""
+        """(sector, element mask allowed) for deploying a ship of seat p, by sector."""
         g = self.game
         board, owner, cards = self.board, self.owner, g.cards
-        allowed = [0] * SECTORS
+        allowed: dict[int, int] = {}
         ALL = 0xFF
         main = MAIN[p]
         if owner[main] == -1 or (self.open >> main & 1 and owner[main] == p):
             allowed[main] = ALL
         if self.deployed[p]:
             for sec in range(SECTORS):
-                if self.open >> sec & 1 and owner[sec] == p:
-                    allowed[sec] = ALL
-            for sec in range(SECTORS):
                 if owner[sec] != p:
                     continue
+                if self.open >> sec & 1:
+                    allowed[sec] = ALL
                 for nb, mask in cards[board[sec][0]].deploy_to[p][sec]:
                     if owner[nb] == -1:
-                        allowed[nb] |= mask
+                        allowed[nb] = allowed.get(nb, 0) | mask
             opp_main = MAIN[1 - p]
-            if allowed[opp_main] and not self._has_ships(1 - p):
-                allowed[opp_main] = 0
-        out = []
-        for sec in range(SECTORS):
-            if allowed[sec] and len(board[sec]) < g.max_fleet:
-                out.append((sec, allowed[sec]))
-        return out
+            if opp_main in allowed and (1 - p) not in owner:
+                del allowed[opp_main]
+        cap = g.max_fleet
+        return sorted((sec, m) for sec, m in allowed.items() if len(board[sec]) < cap)
 
-    def _rings(self, p: int, start: int, has_opp: bool, depth: int) -> list[list[int]]:
-        """Sectors a move can end on, by number of steps (ring k = k+1 steps).
+    def _reach(self, p: int, start: int, has_opp: bool, depth: int) -> list[list[int]]:
+        """Sectors a move can end on: entry k lists those within k+1 steps (at least one entry).
 
         No diagonals; never through or onto an opponent's sector; the opponent's
-        main sector only while they have a card on the board.
+        main sector only while they have a card on the board. Results depend only
+        on where the opponent stands, so they are cached per game.
         """
         owner = self.owner
         opp = 1 - p
-        opp_main = MAIN[opp]
-        seen = {start}
+        blocked = 0
+        for s in range(SECTORS):
+            if owner[s] == opp:
+                blocked |= 1 << s
+        key = (start, blocked, MAIN[opp] if not has_opp else -1, depth)
+        cache = self.game.reach_cache
+        hit = cache.get(key)
+        if hit is not None:
+            return hit
+        opp_main = key[2]
+        seen = (1 << start) | blocked
         frontier = [start]
-        rings = []
-        while frontier and len(rings) < depth:
+        found: list[int] = []
+        out = []
+        while len(out) < depth:
             nxt = []
-            ring = []
             for s in frontier:
                 for nb in NEIGHBOURS[s]:
-                    if nb in seen or owner[nb] == opp:
+                    if seen >> nb & 1:
                         continue
-                    seen.add(nb)
+                    seen |= 1 << nb
                     nxt.append(nb)
-                    if nb != opp_main or has_opp:
-                        ring.append(nb)
-            rings.append(ring)
+                    if nb != opp_main:
+                        found.append(nb)
+            out.append(found[:])
             frontier = nxt
-        return rings
+            if not frontier:
+                break
+        if len(cache) > 200_000:
+            cache.clear()
+        cache[key] = out
+        return out
 
     def _special_actions(self, p: int, keep: bool) -> list[int]:
         g = self.game
