@@ -51,14 +51,7 @@ def scores(board, players: int, size: int) -> list[int]:
     out = [0] * players
     for t, o in enumerate(board):
         if o:
-            same = opp = 0
-            for n in neigh[t]:
-                v = board[n]
-                if v == o:
-                    same += 1
-                elif v:
-                    opp += 1
-            out[o - 1] += (1 << same) - opp
+            out[o - 1] += tile_score(board, neigh, t)
     return out
 
 
