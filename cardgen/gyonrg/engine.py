@@ -809,7 +809,7 @@ class GyonrgState(State):
             self.hands[p].append(self.used)  # the used special returns to the hand
             self.used = -1
         self.phase = DISCARD
-        if len(self.hands[p]) <= self.game.hand_size and not self.hands[p]:
+        if not self.hands[p]:  # nothing to discard
             self._apply_discard_end()
 
     def _apply_discard_end(self) -> None:
@@ -888,7 +888,7 @@ class GyonrgState(State):
         kind = self._kind(a)
         allowed = {MULLIGAN: "keep or mulligan", SPECIAL_PHASE: "special or end", BOARD: "deploy, replace, move, rotate, attack, promote or end",
                    DISCARD: "discard or end", KEEP: "special or end"}[self.phase]  # fmt: skip
-        if kind not in allowed.split(", ") and kind not in allowed.replace(" or ", ", ").split(", "):
+        if kind not in allowed.replace(" or ", ", ").split(", "):
             return f"illegal action {text!r}: in the {phase} phase {g.player_name(self.player)} may {allowed}"
         reason = self._reason(a, kind)
         return f"illegal action {text!r}: {reason}"
