@@ -24,7 +24,7 @@ def run(size: int, players: int, seconds: float, seed: int, max_gyrations: int |
     game = load_game("gyre", **config)
     rng = random.Random(seed)  # a local generator: no global random state
     rand = rng.random
-    games = actions = claims = 0
+    games = actions = 0
     start = time.perf_counter()
     deadline = start + seconds
     while True:

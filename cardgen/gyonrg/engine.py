@@ -27,7 +27,6 @@ the state's seeded stream, so a seed and the action list replay a game.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from cardgen.engine.protocol import TERMINAL, Game, Option, State, check_config
 from cardgen.errors import CardgenError, IllegalActionError

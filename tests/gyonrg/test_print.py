@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 
 import pypdfium2 as pdfium
 import pytest

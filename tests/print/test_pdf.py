@@ -16,7 +16,7 @@ from cardgen.print.pdf import write_pdf
 from cardgen.print.sizes import CARD_SIZES, PAPERS, mm
 from cardgen.web.urls import lookup_url, serial_from_url
 
-from .conftest import BASE, TestFace, make_cards
+from .conftest import BASE, make_cards
 
 
 def render(path, page_index, dpi):
