@@ -257,6 +257,8 @@ class GyonrgGame(Game):
         self.A_DISCARD = self.A_PROMOTE + SECTORS * self.max_fleet
         self.num_distinct_actions = self.A_DISCARD + h
         self.reach_cache: dict = {}
+        # printed stats by card id: the engine reads them here (one list look-up in hot loops)
+        self.stats = [c.stats for c in self.cards]
         per_turn = 1 + self.max_board + 1 + (self.max_hand + 1) + 1 + 1
         self.max_game_length = 2 + self.max_turns * per_turn
 
@@ -351,7 +353,7 @@ class GyonrgState(State):
 
     def stat(self, cid: int, k: int) -> int:
         """Effective attribute k of card cid: printed value plus active effects, never below 0."""
-        v = self.game.cards[cid].stats[k]
+        v = self.game.stats[cid][k]
         d = self.deltas.get(cid)
         if d is not None:
             v += d[k]
@@ -416,95 +418,93 @@ class GyonrgState(State):
         acts = [g.A_END]
         ap = self.ap
         board, owner, cards = self.board, self.owner, g.cards
-        deltas = self.deltas
+        S = g.stats  # printed stats by card id
+        if self.deltas:  # effective stats of the few cards under an effect
+            mod = {c: tuple([v if v > 0 else 0 for v in map(int.__add__, S[c], d)]) for c, d in self.deltas.items()}
+        else:
+            mod = {}
         hand = self.hands[p]
         opp = 1 - p
-
-        def eff(cid: int) -> tuple[int, ...]:
-            d = deltas.get(cid)
-            if d is None:
-                return cards[cid].stats
-            return tuple([v if v > 0 else 0 for v in map(int.__add__, cards[cid].stats, d)])
+        own = [sec for sec in range(SECTORS) if owner[sec] == p]
 
         # deploy and replace
         if hand:
             disc = self.discount[p]
-            targets = self._deploy_targets(p)
-            drones = [sec for sec in range(SECTORS) if owner[sec] == p and any(cards[c].drone for c in board[sec])]
+            targets = self._deploy_targets(p, own)
+            drones = [sec for sec in own if any(cards[c].drone for c in board[sec])]
             for i, cid in enumerate(hand):
-                if cards[cid].stats[DEPLOY] + disc > ap:
+                if S[cid][DEPLOY] + disc > ap:
                     continue
                 el = 1 << cards[cid].element
                 base = g.A_DEPLOY + i * SECTORS
-                acts.extend(base + sec for sec, need in targets if need & el)
-                base = g.A_REPLACE + i * SECTORS
-                acts.extend(base + sec for sec in drones)
+                acts.extend([base + sec for sec, need in targets if need & el])
+                if drones:
+                    base = g.A_REPLACE + i * SECTORS
+                    acts.extend([base + sec for sec in drones])
         # per own fleet: move, rotate, attack, promote
         has_opp = opp in owner
         masks = g.masks
         max_fleet = g.max_fleet
         facing, jams = self.facing, self.jams
-        for sec in range(SECTORS):
-            if owner[sec] != p:
-                continue
+        A_MOVE = g.A_MOVE
+        for sec in own:
             fleet = board[sec]
             cap = fleet[0]
-            cs = eff(cap)
+            cs = mod[cap] if cap in mod else S[cap]
             if cs[ROTATE] <= ap:
                 acts.append(g.A_ROTATE + sec * 2)
                 acts.append(g.A_ROTATE + sec * 2 + 1)
             n = len(fleet)
             if cs[ATTACK_COST] <= ap and cap not in jams:
-                power = cs[ATTACK] if n == 1 else sum(eff(c)[ATTACK] for c in fleet)
+                power = cs[ATTACK] if n == 1 else sum((mod[c] if c in mod else S[c])[ATTACK] for c in fleet)
                 for t in cards[cap].weapon[p][facing[sec]][sec]:
                     if owner[t] == opp:
                         tcap = board[t][0]
                         bonus = 1 if sec in cards[tcap].blind_from[opp][t] else 0
-                        if power + bonus > eff(tcap)[SHIELD]:
+                        if power + bonus > (mod[tcap] if tcap in mod else S[tcap])[SHIELD]:
                             acts.append(g.A_ATTACK + sec * SECTORS + t)
-            if n > 1 and not self.promoted >> sec & 1:
-                key = (cs[SHIELD], cs[ATTACK])
-                for pos in range(1, n):
-                    e = eff(fleet[pos])
-                    if (e[SHIELD], e[ATTACK]) == key:
-                        acts.append(g.A_PROMOTE + sec * max_fleet + pos)
-            # move: every non-empty subset of the fleet, led by its highest ship
             if n == 1:
+                # a lone ship: the only move is the whole fleet (the most common case)
                 if cs[MOVE] <= ap and cs[SPEED]:
                     reach = self._reach(p, sec, has_opp, cs[SPEED])[-1]
-                    base = g.A_MOVE + sec * SECTORS * masks + 1
+                    base = A_MOVE + sec * SECTORS * masks + 1
                     acts.extend([base + d * masks for d in reach if owner[d] == -1 or len(board[d]) < max_fleet])
                 continue
+            effs = [mod[c] if c in mod else S[c] for c in fleet]
+            if not self.promoted >> sec & 1:
+                key = (cs[SHIELD], cs[ATTACK])
+                for pos in range(1, n):
+                    if (effs[pos][SHIELD], effs[pos][ATTACK]) == key:
+                        acts.append(g.A_PROMOTE + sec * max_fleet + pos)
+            # move: every non-empty subset of the fleet, led by its highest ship
             reach_by = None
             for mask in range(1, 1 << n):
-                lead = eff(fleet[(mask & -mask).bit_length() - 1])
+                lead = effs[(mask & -mask).bit_length() - 1]
                 speed = lead[SPEED]
                 if lead[MOVE] > ap or speed == 0:
                     continue
                 if reach_by is None:
-                    reach_by = self._reach(p, sec, has_opp, max(eff(c)[SPEED] for c in fleet))
-                size = mask.bit_count()
-                base = g.A_MOVE + sec * SECTORS * masks + mask
+                    reach_by = self._reach(p, sec, has_opp, max(e[SPEED] for e in effs))
+                room = max_fleet - mask.bit_count()
+                base = A_MOVE + sec * SECTORS * masks + mask
                 reach = reach_by[min(speed, len(reach_by)) - 1]
-                room = max_fleet - size
                 acts.extend([base + d * masks for d in reach if owner[d] == -1 or len(board[d]) <= room])
         acts.sort()
         return acts
 
-    def _deploy_targets(self, p: int) -> list[tuple[int, int]]:
-        """(sector, element mask allowed) for deploying a ship of seat p, by sector."""
+    def _deploy_targets(self, p: int, own: list[int]) -> list[tuple[int, int]]:
+        """(sector, element mask allowed) for deploying a ship of seat p, by sector; `own`: p's sectors."""
         g = self.game
         board, owner, cards = self.board, self.owner, g.cards
         allowed: dict[int, int] = {}
         ALL = 0xFF
         main = MAIN[p]
-        if owner[main] == -1 or (self.open >> main & 1 and owner[main] == p):
+        opened = self.open
+        if owner[main] == -1 or (opened >> main & 1 and owner[main] == p):
             allowed[main] = ALL
         if self.deployed[p]:
-            for sec in range(SECTORS):
-                if owner[sec] != p:
-                    continue
-                if self.open >> sec & 1:
+            for sec in own:
+                if opened >> sec & 1:
                     allowed[sec] = ALL
                 for nb, mask in cards[board[sec][0]].deploy_to[p][sec]:
                     if owner[nb] == -1:
@@ -513,7 +513,7 @@ class GyonrgState(State):
             if opp_main in allowed and (1 - p) not in owner:
                 del allowed[opp_main]
         cap = g.max_fleet
-        return sorted((sec, m) for sec, m in allowed.items() if len(board[sec]) < cap)
+        return sorted([(sec, m) for sec, m in allowed.items() if len(board[sec]) < cap])
 
     def _reach(self, p: int, start: int, has_opp: bool, depth: int) -> list[list[int]]:
         """Sectors a move can end on: entry k lists those within k+1 steps (at least one entry).
@@ -681,7 +681,7 @@ class GyonrgState(State):
 
     def _deploy(self, p: int, i: int, sec: int) -> None:
         cid = self.hands[p].pop(i)
-        self.ap -= max(0, self.game.cards[cid].stats[DEPLOY] + self.discount[p])
+        self.ap -= max(0, self.game.stats[cid][DEPLOY] + self.discount[p])
         self.board[sec].append(cid)
         self.owner[sec] = p
         self._sort(sec)
@@ -696,7 +696,7 @@ class GyonrgState(State):
         fleet.remove(drone)
         self._scrap(p, drone)
         cid = self.hands[p].pop(i)
-        self.ap -= max(0, cards[cid].stats[DEPLOY] + self.discount[p])
+        self.ap -= max(0, self.game.stats[cid][DEPLOY] + self.discount[p])
         fleet.append(cid)
         self._sort(sec)
         self.open |= 1 << sec
@@ -916,7 +916,7 @@ class GyonrgState(State):
             i, sec = divmod(a - (g.A_DEPLOY if kind == "deploy" else g.A_REPLACE), SECTORS)
             if i >= len(hand):
                 return f"there is no card {i + 1} in the hand (it holds {len(hand)})"
-            cost = max(0, g.cards[hand[i]].stats[DEPLOY] + self.discount[p])
+            cost = max(0, g.stats[hand[i]][DEPLOY] + self.discount[p])
             if cost > self.ap:
                 return f"it costs {cost} Action Points and {self.ap} are left"
             if kind == "replace":
@@ -1212,7 +1212,7 @@ class GyonrgState(State):
             lines.append(f"{g.player_name(viewer)}'s hand:")
             for i, cid in enumerate(self.hands[viewer]):
                 ci = cards[cid]
-                st = ci.stats
+                st = g.stats[cid]
                 sp = ci.special
                 lines.append(
                     f"  {i + 1}. {ci.name} [{ci.card.element.name}] deploy {st[0]} move {st[1]} rot {st[2]} atk {st[3]}"

@@ -42,11 +42,10 @@ def blank(game, player=0, ap=10):
 def card_of(game, seat, k=0, **stats):
     """The k-th card of a seat's deck, with stats overwritten as given."""
     cid = game.deck_ids[seat][k]
-    info = game.cards[cid]
-    values = list(info.stats)
+    values = list(game.stats[cid])
     for name, v in stats.items():
         values[STAT[name]] = v
-    info.stats = tuple(values)
+    game.stats[cid] = tuple(values)
     return cid
 
 
