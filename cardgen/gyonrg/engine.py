@@ -815,7 +815,10 @@ class GyonrgState(State):
         p = self.player
         self._draw(p, self.game.hand_size)
         self.phase = KEEP
-        if not self._special_actions(p, keep=True):
+        specials = self._special_actions(p, keep=True)
+        if specials:
+            self._legal = (self.game.A_END, *specials)
+        else:
             self._end_turn()
 
     def _end_turn(self) -> None:
@@ -865,7 +868,10 @@ class GyonrgState(State):
         self.promoted = 0
         self.board_actions = 0
         self.phase = SPECIAL_PHASE
-        if not self._special_actions(p, keep=False):
+        specials = self._special_actions(p, keep=False)
+        if specials:
+            self._legal = (g.A_END, *specials)  # computed anyway: keep them for legal_actions()
+        else:
             self._draw(p, g.hand_size)
             self.phase = BOARD
 
