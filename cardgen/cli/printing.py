@@ -20,7 +20,7 @@ def _offset(text: str) -> tuple[float, float]:
     try:
         x, y = (float(v) for v in text.replace(" ", "").split(","))
     except ValueError:
-        raise click.BadParameter(f"{text!r} is not X,Y in millimetres, e.g. 0.5,-1") from None
+        raise LayoutError(f"back offset {text!r} is not X,Y in millimetres, e.g. 0.5,-1") from None
     return x, y
 
 
@@ -28,7 +28,7 @@ def _grid(text: str) -> tuple[int, int]:
     try:
         c, r = (int(v) for v in text.lower().replace(" ", "").split("x"))
     except ValueError:
-        raise click.BadParameter(f"{text!r} is not COLUMNSxROWS, e.g. 3x3") from None
+        raise LayoutError(f"grid {text!r} is not COLUMNSxROWS, e.g. 3x3") from None
     return c, r
 
 
@@ -57,11 +57,8 @@ def build_layout(paper: str, card_size: str, grid: str, bleed: float, gap: float
     from cardgen.print.imposition import Layout, impose
     from cardgen.print.sizes import parse_card_size, parse_paper
 
-    try:
-        columns, rows = _grid(grid)
-        offset = _offset(back_offset)
-    except click.BadParameter as exc:
-        raise LayoutError(exc.message) from None
+    columns, rows = _grid(grid)
+    offset = _offset(back_offset)
     layout = Layout(
         paper=parse_paper(paper),
         card=parse_card_size(card_size),
