@@ -168,17 +168,11 @@ class Table:
             if word in ("list", "ls", "l"):
                 self._list(player)
                 continue
-            if word == "undo":
-                if self.undo():
+            if word in ("undo", "redo"):
+                if self.undo() if word == "undo" else self.redo():
                     self.say(self.state.render(color=self.color, player=self._viewer()))
                     return None
-                self.say("nothing to undo")
-                continue
-            if word == "redo":
-                if self.redo():
-                    self.say(self.state.render(color=self.color, player=self._viewer()))
-                    return None
-                self.say("nothing to redo")
+                self.say(f"nothing to {word}")
                 continue
             if text.isdigit():
                 k = int(text)
