@@ -25,5 +25,9 @@ class IllegalActionError(CardgenError):
     """An action that is not legal in the current state."""
 
 
+class InvalidActionError(IllegalActionError):
+    """Something that is not an action of the game at all (wrong type, out of range, unreadable text)."""
+
+
 class LayoutError(CardgenError):
     """A print layout that does not fit the paper."""

@@ -6,6 +6,8 @@ them for free. The shape follows OpenSpiel, trimmed to what five games need.
 
 Game (one object per rules + config, immutable once built)
     name                  registry name ("gyre")
+    game_type             a GameType: simultaneous?, explicit/implicit chance?,
+                          perfect information?, zero/constant/general sum
     num_players           number of seats, 0 .. num_players-1
     config                dict of the normalised options (JSON-able); load_game(name, **config)
                           rebuilds an equal game
@@ -13,6 +15,7 @@ Game (one object per rules + config, immutable once built)
     max_game_length       upper bound on the number of actions (a joint action counts one)
     min_return, max_return  bounds of every entry of State.returns()
     return_sum            what returns() sums to at the end (None: no promise)
+    observation_shape()   shape of State.observation_tensor (flat, row-major)
     new_initial_state(seed)  a fresh State; all its chance comes from streams of `seed`
     state_from_json(data)    inverse of State.to_json()
     player_name(p)        short name of seat p for text ("R", "north", ...)
@@ -23,26 +26,40 @@ State (one position; mutable, cheap to clone)
     current_player()      a seat >= 0, or CHANCE, SIMULTANEOUS or TERMINAL
     legal_actions(player=None)  sorted, duplicate-free ints. At a SIMULTANEOUS node pass
                           the seat: each seat has its own list. [] for a seat not to move.
-    apply_action(a)       sequential and chance nodes; raises IllegalActionError saying why
+    legal_actions_mask(player=None)  the same as 0/1 over range(num_distinct_actions)
+    apply_action(a)       sequential and chance nodes. The base class checks the node,
+                          the range (InvalidActionError) and legality (IllegalActionError,
+                          one line saying why), records `a` in history() and calls the
+                          game's _apply_action(a)
     apply_actions(joint)  SIMULTANEOUS nodes: one action per seat (index = seat); a seat
-                          that may not act passes the game's documented no-op
+                          with no legal action passes Game.noop_action. Checked and
+                          recorded by the base, applied by the game's _apply_actions
+    history()             every action applied so far, oldest first
     chance_outcomes()     at CHANCE nodes: [(action, probability)], sorted by action
     sample_chance()       the outcome the state's own seeded stream (self.rng, a
                           cardgen.rng.Stream) gives here. It does not change the state;
                           apply_action at a chance node must advance self.rng, so a seed
                           plus the list of actions replays a game exactly
     is_terminal(), returns()  returns() is a list of floats, one per seat
-    clone()               hand-written copy (never deepcopy)
+    clone()               a copy with its history; the game writes _clone() by hand
+                          (never deepcopy)
     action_to_string(a, player=None) / string_to_action(text, player=None)
-                          a typeable text form and its parser; they round-trip
+                          a typeable text form and its parser; they round-trip. The
+                          default parser matches the text of the legal actions
     observation(player)   JSON-able dict of what `player` may see (hides hands, deck order)
+    observation_tensor(player)  the same as a flat list of floats (observation_shape)
     determinize(player, rng)  a clone in which what `player` cannot see is re-dealt at
                           random from `rng` (a random.Random); perfect-information games
                           return clone(). MCTS uses it so bots never peek.
     evaluate(player)      heuristic value of the position for greedy bots (larger is better)
     to_json()             JSON-able dict; game.state_from_json(state.to_json()) is equal
+                          (history is not part of the position)
     render(color=False, player=None)  the position as text (ANSI colour when asked) for
                           the terminal, as `player` may see it (None: everything)
+
+A game subclasses Game and State, writes its rules in _apply_action (and
+_apply_actions for simultaneous games), and may override _is_legal (a faster
+legality test) and _why_illegal (the reason an action is illegal, one line).
 
 Chance comes in two forms, both replayable from the seed:
   * explicit CHANCE nodes for small, visible draws (dice): the driver applies
@@ -58,7 +75,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from cardgen.errors import CardgenError, IllegalActionError
+from cardgen.errors import CardgenError, IllegalActionError, InvalidActionError
 
 # Player sentinels (same values as OpenSpiel).
 CHANCE = -1
@@ -73,8 +90,10 @@ __all__ = [
     "TERMINAL",
     "Game",
     "State",
+    "GameType",
     "Option",
     "IllegalActionError",
+    "InvalidActionError",
 ]
 
 
@@ -147,17 +166,56 @@ def check_config(game_name: str, options: Sequence[Option], given: dict) -> dict
     return {o.name: o.check(given[o.name]) if o.name in given else o.default for o in options}
 
 
+class GameType:
+    """What kind of game this is, in the terms analysis and learning tools use.
+
+    simultaneous        some nodes are SIMULTANEOUS (every seat moves at once)
+    explicit_chance     some nodes are CHANCE nodes with enumerated outcomes (dice)
+    implicit_chance     apply_action draws from the state's seeded stream (shuffles)
+    perfect_information every seat sees the whole position (observation is the same for all)
+    utility             "zero_sum" (returns sum to 0), "constant_sum" (to a fixed
+                        number, Game.return_sum) or "general_sum"
+    """
+
+    __slots__ = ("simultaneous", "explicit_chance", "implicit_chance", "perfect_information", "utility")
+    UTILITIES = ("zero_sum", "constant_sum", "general_sum")
+
+    def __init__(self, *, simultaneous: bool, explicit_chance: bool, implicit_chance: bool,
+                 perfect_information: bool, utility: str) -> None:  # fmt: skip
+        if utility not in self.UTILITIES:
+            raise ValueError(f"utility {utility!r}: use one of {', '.join(self.UTILITIES)}")
+        self.simultaneous = simultaneous
+        self.explicit_chance = explicit_chance
+        self.implicit_chance = implicit_chance
+        self.perfect_information = perfect_information
+        self.utility = utility
+
+    @property
+    def deterministic(self) -> bool:
+        """No chance at all: the seed does not matter."""
+        return not (self.explicit_chance or self.implicit_chance)
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in self.__slots__}
+
+    def __repr__(self) -> str:
+        return "GameType(" + ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__) + ")"
+
+
 class Game:
     """Rules and configuration of one game. Subclasses set the attributes below."""
 
     name: str = "?"
     options: Sequence[Option] = ()
+    game_type: GameType
     num_players: int
     num_distinct_actions: int
     max_game_length: int
     min_return: float = 0.0
     max_return: float = 1.0
     return_sum: float | None = None
+    # What a seat with nothing to do passes in a joint action at a SIMULTANEOUS node.
+    noop_action: int = 0
     config: dict
 
     def new_initial_state(self, seed: int | str = 0) -> "State":
@@ -165,6 +223,16 @@ class Game:
 
     def state_from_json(self, data: dict) -> "State":
         raise NotImplementedError
+
+    def observation_shape(self) -> tuple[int, ...]:
+        """Shape of State.observation_tensor(player): the tensor is flat, row-major."""
+        raise NotImplementedError
+
+    def observation_size(self) -> int:
+        size = 1
+        for d in self.observation_shape():
+            size *= d
+        return size
 
     def player_name(self, player: int) -> str:
         return SENTINEL_NAMES.get(player, str(player + 1))
@@ -177,10 +245,22 @@ class Game:
         return f"load_game({self.name!r}, {args})"
 
 
+def _is_action_number(action: object) -> bool:
+    return type(action) is int
+
+
 class State:
-    """One position of a game. See the module docstring for the contract."""
+    """One position of a game. See the module docstring for the contract.
+
+    The base class does the bookkeeping every game needs, so a game writes only
+    its rules: `apply_action` / `apply_actions` / `clone` here check and record,
+    then call the game's `_apply_action` / `_apply_actions` / `_clone`.
+    """
 
     game: Game
+    # The actions applied so far, newest first, as nested pairs (action, older):
+    # clone() shares it in O(1), however long the game (MCTS clones constantly).
+    _hist: tuple | None = None
 
     # -- who moves, what may be done -------------------------------------
     def current_player(self) -> int:
@@ -188,6 +268,13 @@ class State:
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         raise NotImplementedError
+
+    def legal_actions_mask(self, player: int | None = None) -> list[int]:
+        """1 for every legal action, 0 elsewhere; num_distinct_actions entries."""
+        mask = [0] * self.game.num_distinct_actions
+        for a in self.legal_actions(player):
+            mask[a] = 1
+        return mask
 
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL
@@ -200,10 +287,89 @@ class State:
 
     # -- moving ----------------------------------------------------------
     def apply_action(self, action: int) -> None:
-        raise NotImplementedError
+        """Check that `action` is legal now, apply it and record it in history().
+
+        InvalidActionError: not an action of this game at all (not an int, out of
+        range). IllegalActionError: an action, but not legal now (game over,
+        wrong node, the rules forbid it); the message says why. Either way the
+        state is left as it was.
+        """
+        player = self.current_player()
+        if player == TERMINAL:
+            raise IllegalActionError(f"illegal action {action!r}: the game is over")
+        if player == SIMULTANEOUS:
+            raise IllegalActionError(
+                f"illegal action {action!r}: every seat moves at once here; give one action per seat (apply_actions)"
+            )
+        self._check_range(action)
+        if not self._is_legal(action):
+            raise IllegalActionError(self._why_illegal(action))
+        self._apply_action(action)
+        self._hist = (action, self._hist)
 
     def apply_actions(self, joint: Sequence[int]) -> None:
-        raise IllegalActionError(f"joint action {list(joint)!r} given but {self.game.name} has no simultaneous moves")
+        """At a SIMULTANEOUS node: one action per seat (index = seat), checked and recorded."""
+        if self.current_player() != SIMULTANEOUS:
+            raise IllegalActionError(
+                f"illegal joint action {list(joint)!r}: {self.game.name} is not at a simultaneous node here"
+            )
+        joint = list(joint)
+        n = self.game.num_players
+        if len(joint) != n:
+            raise InvalidActionError(f"joint action {joint!r}: give one action for each of the {n} seats")
+        for p, a in enumerate(joint):
+            self._check_range(a)
+            legal = self.legal_actions(p)
+            if legal and a not in legal:
+                raise IllegalActionError(f"illegal joint action {joint!r}: {self._why_illegal(a, p)}")
+            if not legal and a != self.game.noop_action:
+                raise IllegalActionError(
+                    f"illegal joint action {joint!r}: {self.game.player_name(p)} has nothing to do here "
+                    f"and passes {self.game.noop_action}"
+                )
+        self._apply_actions(joint)
+        self._hist = (joint, self._hist)
+
+    def _check_range(self, action: object) -> None:
+        limit = self.game.num_distinct_actions
+        if not _is_action_number(action) or not 0 <= action < limit:  # type: ignore[operator]
+            raise InvalidActionError(
+                f"not an action: {action!r} (actions of {self.game.name} are whole numbers from 0 to {limit - 1})"
+            )
+
+    def _is_legal(self, action: int) -> bool:
+        """Whether an in-range action is legal now (override with something faster if needed)."""
+        return action in self.legal_actions()
+
+    def _why_illegal(self, action: int, player: int | None = None) -> str:
+        """One line saying why an in-range action is not legal now (games say more)."""
+        legal = self.legal_actions(player)
+        shown = ", ".join(self.action_to_string(a, player) for a in legal[:8]) + (", ..." if len(legal) > 8 else "")
+        return f"illegal action {self._text(action, player)!r}: not legal now (legal: {shown or 'none'})"
+
+    def _text(self, action: int, player: int | None = None) -> str:
+        try:
+            return self.action_to_string(action, player)
+        except CardgenError:
+            return str(action)
+
+    def _apply_action(self, action: int) -> None:
+        """The game's rules for a checked, legal action at a sequential or chance node."""
+        raise NotImplementedError
+
+    def _apply_actions(self, joint: list[int]) -> None:
+        """The game's rules for a checked joint action at a SIMULTANEOUS node."""
+        raise NotImplementedError
+
+    def history(self) -> list:
+        """Every action applied since the initial state, oldest first (joint actions as lists)."""
+        out = []
+        node = self._hist
+        while node is not None:
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return out
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         raise IllegalActionError(f"no chance outcomes: {self.game.name} is not at a chance node")
@@ -224,6 +390,12 @@ class State:
         raise NotImplementedError
 
     def clone(self) -> "State":
+        """An independent copy (history included) made by the game's hand-written `_clone`."""
+        copy = self._clone()
+        copy._hist = self._hist
+        return copy
+
+    def _clone(self) -> "State":
         raise NotImplementedError
 
     # -- text, views, storage ---------------------------------------------
@@ -231,13 +403,27 @@ class State:
         return str(action)
 
     def string_to_action(self, text: str, player: int | None = None) -> int:
-        try:
-            return int(text)
-        except ValueError:
-            raise IllegalActionError(f"not an action: {text!r} (expected an action number)") from None
+        """The legal action whose text is `text` (case and spacing do not matter)."""
+        key = " ".join(text.split()).lower()
+        if not key:
+            raise InvalidActionError("empty action: type one of the legal moves")
+        legal = self.legal_actions(player)
+        for a in legal:
+            if " ".join(self.action_to_string(a, player).split()).lower() == key:
+                return a
+        shown = ", ".join(self.action_to_string(a, player) for a in legal[:8]) + (", ..." if len(legal) > 8 else "")
+        raise InvalidActionError(f"not a legal move now: {text!r} (legal: {shown or 'none'})")
 
     def observation(self, player: int) -> dict:
         return self.to_json()
+
+    def observation_tensor(self, player: int) -> list[float]:
+        """What `player` may see as a flat list of floats, Game.observation_shape() long.
+
+        It holds nothing `player` could not see (the conformance suite checks
+        that re-dealing the hidden cards leaves it unchanged).
+        """
+        raise NotImplementedError
 
     def determinize(self, player: int, rng) -> "State":
         return self.clone()
@@ -257,4 +443,4 @@ class State:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.game.name == other.game.name and self.to_json() == other.to_json()
 
-    __hash__ = None  # mutable
+    __hash__ = None  # type: ignore[assignment]  # mutable

@@ -20,10 +20,12 @@ from __future__ import annotations
 
 from bisect import insort
 
-from cardgen.engine.protocol import TERMINAL, Game, Option, State, check_config
+from cardgen.engine.protocol import TERMINAL, Game, GameType, Option, State, check_config
 from cardgen.errors import CardgenError, IllegalActionError
 
+from .highscore import record_game
 from .scoring import COLOUR_NAMES, COLOURS, neighbour_table, scores, tile_name
+from .view import render
 
 MIN_SIZE, MAX_SIZE = 4, 19
 DEFAULT_MAX_GYRATIONS = None  # the rulebook: no cap beyond deactivation
@@ -113,6 +115,8 @@ class GyreGame(Game):
             none_ok=True,
         ),
     )
+    game_type = GameType(simultaneous=False, explicit_chance=False, implicit_chance=False,
+                         perfect_information=True, utility="constant_sum")  # fmt: skip
     min_return = 0.0
     max_return = 1.0
     return_sum = 1.0
@@ -142,9 +146,12 @@ class GyreGame(Game):
         return GyreState.from_json(self, data)
 
     def on_game_end(self, state: "GyreState") -> str:
-        from .highscore import record_game
-
         return record_game(state)
+
+    def observation_shape(self) -> tuple[int, ...]:
+        """Planes of size x size: tiles (empty, then one per player), gyres per player,
+        inactive gyres, and one plane per player that is all ones on that player's turn."""
+        return (3 * self.num_players + 2, self.size, self.size)
 
 
 GAME = GyreGame
@@ -192,21 +199,39 @@ class GyreState(State):
                     acts.append(a + 1)
         return acts
 
-    def apply_action(self, action: int) -> None:
+    def _why_illegal(self, action: int, player: int | None = None) -> str:
+        reason = self._illegal_reason(action)
+        return f"illegal action {self.action_to_string(action)!r}: {reason or 'not legal now'}"
+
+    def _is_legal(self, action: int) -> bool:
+        return self._illegal_reason(action) is None
+
+    def _illegal_reason(self, action: int) -> str | None:
+        """Why an in-range action is illegal now, or None: the rules legal_actions() follows."""
+        p = self.player
+        game = self.game
+        nn = game.nn
+        if action < nn:
+            v = self.board[action]
+            return f"tile is taken by {COLOURS[v - 1]}; claim an empty tile" if v else None
+        g = (action - nn) // 2
+        if self.gyres[g] != p + 1:
+            owner = self.gyres[g]
+            who = f"owned by {COLOURS[owner - 1]}" if owner else "unowned"
+            return f"gyre {tile_name(g, game.size)} is {who}; {COLOURS[p]} may only turn their own gyres"
+        if self.deact[g] == self.turn:
+            return (f"gyre {tile_name(g, game.size)} is inactive until this turn ends "
+                    "(a gyration this turn moved one of its tiles)")  # fmt: skip
+        if self.gyrations >= game.gyration_bound:
+            return f"no more gyrations this turn (limit {game.gyration_bound}); claim an empty tile"
+        return None
+
+    def _apply_action(self, action: int) -> None:
         p = self.player
         game = self.game
         board = self.board
         nn = game.nn
-        if p < 0:
-            raise IllegalActionError(f"illegal action {action!r}: the game is over")
-        if type(action) is not int or not 0 <= action < 3 * nn:
-            raise IllegalActionError(f"illegal action {action!r}: actions are integers from 0 to {3 * nn - 1}")
         if action < nn:
-            if board[action]:
-                raise IllegalActionError(
-                    f"illegal action {self.action_to_string(action)!r}: tile is taken by "
-                    f"{COLOURS[board[action] - 1]}; claim an empty tile"
-                )
             me = p + 1
             board[action] = me
             gyres = self.gyres
@@ -227,23 +252,6 @@ class GyreState(State):
             self.player = TERMINAL if not self.empties else (p + 1) % game.num_players
         else:
             g, d = divmod(action - nn, 2)
-            if self.gyres[g] != p + 1:
-                owner = self.gyres[g]
-                who = f"owned by {COLOURS[owner - 1]}" if owner else "unowned"
-                raise IllegalActionError(
-                    f"illegal action {self.action_to_string(action)!r}: gyre {tile_name(g, game.size)} is {who}; "
-                    f"{COLOURS[p]} may only turn their own gyres"
-                )
-            if self.deact[g] == self.turn:
-                raise IllegalActionError(
-                    f"illegal action {self.action_to_string(action)!r}: gyre {tile_name(g, game.size)} is inactive "
-                    "until this turn ends (a gyration this turn moved one of its tiles)"
-                )
-            if self.gyrations >= game.gyration_bound:
-                raise IllegalActionError(
-                    f"illegal action {self.action_to_string(action)!r}: no more gyrations this turn "
-                    f"(limit {game.gyration_bound}); claim an empty tile"
-                )
             tl, tr, br, bl = game.tables[2][g]
             if d == 0:  # clockwise: TL -> TR -> BR -> BL -> TL
                 board[tr], board[br], board[bl], board[tl] = board[tl], board[tr], board[br], board[bl]
@@ -267,7 +275,7 @@ class GyreState(State):
         share = 1.0 / len(top)
         return [share if i in top else 0.0 for i in range(n)]
 
-    def clone(self) -> "GyreState":
+    def _clone(self) -> "GyreState":
         s = GyreState.__new__(GyreState)
         s.game = self.game
         s.board = self.board[:]
@@ -317,9 +325,27 @@ class GyreState(State):
         return parse_action(text, self.game.size)
 
     def render(self, color: bool = False, player: int | None = None) -> str:
-        from .diagram import render
-
         return render(self, color=color)
+
+    def observation_tensor(self, player: int) -> list[float]:
+        """Everything is visible in Gyre: the same planes for every seat (see observation_shape)."""
+        game = self.game
+        k = game.num_players
+        nn = game.nn
+        planes = [0.0] * ((3 * k + 2) * nn)
+        for t, v in enumerate(self.board):
+            planes[v * nn + t] = 1.0
+        base = (k + 1) * nn
+        for t, v in enumerate(self.gyres):
+            if v:
+                planes[base + (v - 1) * nn + t] = 1.0
+        base += k * nn
+        for g in self.inactive_gyres():
+            planes[base + g] = 1.0
+        if self.player >= 0:
+            start = base + nn + self.player * nn
+            planes[start : start + nn] = [1.0] * nn
+        return planes
 
     def to_json(self) -> dict:
         return {

@@ -11,7 +11,7 @@ once; the single highest card scores the die's value. Most points wins
 
 from __future__ import annotations
 
-from cardgen.engine import CHANCE, SIMULTANEOUS, TERMINAL, Game, Option, State
+from cardgen.engine import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameType, Option, State
 from cardgen.engine.protocol import check_config
 from cardgen.engine.registry import register_game
 from cardgen.errors import CardgenError, IllegalActionError
@@ -23,6 +23,8 @@ ROUNDS = 2
 class ToyBidGame(Game):
     name = "toy-bid"
     options = (Option("players", int, 3, "number of players", low=2, high=4),)
+    game_type = GameType(simultaneous=True, explicit_chance=True, implicit_chance=True,
+                         perfect_information=False, utility="constant_sum")
     min_return, max_return, return_sum = 0.0, 1.0, 1.0
 
     def __init__(self, **config):
@@ -50,6 +52,10 @@ class ToyBidGame(Game):
 
     def player_name(self, player):
         return "NESW"[player] if player >= 0 else super().player_name(player)
+
+    def observation_shape(self):
+        # own cards (one-hot), die face (one-hot, 0 = not rolled), round, points, played cards
+        return (self.cards + 4 + 1 + self.num_players + self.cards,)
 
 
 class ToyBidState(State):
@@ -83,23 +89,11 @@ class ToyBidState(State):
             raise IllegalActionError("no chance outcomes: not at a chance node")
         return [(self.game.cards + f, 1 / 3) for f in range(3)]
 
-    def apply_action(self, action):
-        if self.current_player() != CHANCE:
-            raise IllegalActionError(f"illegal action {action!r}: use apply_actions at a simultaneous node")
-        if action not in self.legal_actions():
-            raise IllegalActionError(f"illegal action {action!r}: a die face is {self.game.cards}..{self.game.cards + 2}")
+    def _apply_action(self, action):
         self.rng.below(1 << 53)  # advance the stream the way sample_chance read it
         self.die = action - self.game.cards + 1
 
-    def apply_actions(self, joint):
-        if self.current_player() != SIMULTANEOUS:
-            raise IllegalActionError(f"illegal joint action {joint!r}: not a simultaneous node")
-        joint = list(joint)
-        if len(joint) != self.game.num_players:
-            raise IllegalActionError(f"illegal joint action {joint!r}: one card per player")
-        for p, a in enumerate(joint):
-            if a not in self.hands[p]:
-                raise IllegalActionError(f"illegal joint action {joint!r}: player {p + 1} has no card {a}")
+    def _apply_actions(self, joint):
         best = max(joint)
         for p, a in enumerate(joint):
             self.hands[p].remove(a)
@@ -117,7 +111,7 @@ class ToyBidState(State):
         k = self.points.count(top)
         return [1 / k if v == top else 0.0 for v in self.points]
 
-    def clone(self):
+    def _clone(self):
         s = ToyBidState.__new__(ToyBidState)
         s.game, s.rng = self.game, self.rng.clone()
         s.hands = [h[:] for h in self.hands]
@@ -150,6 +144,20 @@ class ToyBidState(State):
             "points": list(self.points),
             "played": [list(j) for j in self.played],
         }
+
+    def observation_tensor(self, player):
+        g = self.game
+        out = [0.0] * g.observation_shape()[0]
+        for c in self.hands[player]:
+            out[c] = 1.0
+        out[g.cards + (self.die or 0)] = 1.0
+        out[g.cards + 4] = float(self.round)
+        for p, v in enumerate(self.points):
+            out[g.cards + 5 + p] = float(v)
+        for joint in self.played:
+            for c in joint:
+                out[g.cards + 5 + g.num_players + c] = 1.0
+        return out
 
     def determinize(self, player, rng):
         s = self.clone()

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from cardgen.engine import TERMINAL, load_game
-from cardgen.errors import CardgenError, IllegalActionError
+from cardgen.errors import InvalidActionError, CardgenError, IllegalActionError
 from cardgen.gyre.diagram import parse_diagram
 from cardgen.gyre.engine import GyreGame, parse_action, tables
 from cardgen.gyre.scoring import explain, scores, tile_score
@@ -351,9 +351,11 @@ def test_bad_action_text(text):
 
 @pytest.mark.parametrize("action", [-1, 192, "a1", 3.0, None])
 def test_bad_action_values(action):
+    """Something that is not an action at all is an InvalidActionError (a kind of IllegalActionError)."""
     s = load_game("gyre").new_initial_state()
-    with pytest.raises(IllegalActionError, match="integers from 0 to 191"):
+    with pytest.raises(InvalidActionError, match="whole numbers from 0 to 191"):
         s.apply_action(action)
+    assert s.history() == []
 
 
 def test_clone_is_independent():
