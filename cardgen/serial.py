@@ -118,14 +118,21 @@ _CANONICAL = frozenset(ALPHABET)
 def normalize(text: str) -> str:
     """Canonical characters of a typed serial (no separators, upper case, O->0, I/L->1).
 
-    Raises SerialError on a character that is not part of the alphabet.
+    Raises SerialError on a character that is not part of the alphabet. Only
+    ASCII is read: a look-alike such as a fullwidth 'Ａ', a dotless 'ı' or 'ß'
+    (which upper-cases to 'SS') is refused rather than guessed at.
     """
-    canon = text.translate(_TRANSLATE).upper()
-    if not _CANONICAL.issuperset(canon):
-        raw = text.strip()
-        pos, ch = next((i, c) for i, c in enumerate(raw) if c not in _SEPARATORS and c.upper() not in _VALUE)
+    text = text.strip()  # any white space around a pasted serial, non-breaking spaces included
+    canon = text.translate(_TRANSLATE).upper() if text.isascii() else None
+    if canon is None or not _CANONICAL.issuperset(canon):
+        raw = text
+        pos, ch = next(
+            ((i, c) for i, c in enumerate(text) if not c.isascii() or (c not in _SEPARATORS and c.upper() not in _VALUE)),
+            (0, text[:1]),
+        )
+        shown = repr(ch) if ch.isascii() else f"{ch!r} (U+{ord(ch):04X})"
         raise SerialError(
-            f"bad character {ch!r} at position {pos + 1} in serial {raw!r}: "
+            f"bad character {shown} at position {pos + 1} in serial {raw!r}: "
             "serials use 0-9 and A-Z except I, L, O, U (separators - _ . and spaces are ignored)"
         )
     return canon

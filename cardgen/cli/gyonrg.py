@@ -233,10 +233,10 @@ def freeze(obj: Context) -> None:
     bump `edition` in meta.toml. Serials of the frozen edition keep decoding.
     """
     src = obj.tables or editions.tables_dir()
-    ed = obj.edition()
+    ed = editions.check_freezable(src)
     dest = src / "editions" / ed.letter
     if dest.exists():
-        frozen = editions.load(dest)
+        frozen = editions.load(dest, check=False)
         if frozen.fingerprint == ed.fingerprint:
             click.echo(f"edition {ed.letter} is already frozen in {dest}")
             return

@@ -1,26 +1,64 @@
-"""The `cardgen` command: one group per game, plus the shared play/simulate/replay commands."""
+"""The `cardgen` command: one group per registered game, plus the shared commands.
+
+Games are not named here: each game registers its click group in its plugin
+(cardgen.games). Commands are imported when they are used, so `cardgen lookup`
+does not load the print pipeline or a rules engine.
+"""
 
 from __future__ import annotations
 
-import importlib
 import sys
 
 import click
 
-from cardgen import __version__
+from cardgen import __version__, games
 from cardgen.errors import CardgenError
 
-# Each module defines `commands`: the click commands/groups it adds to the root.
-# A game's module registers only its own group; shared machines never import a game.
-COMMAND_MODULES = [
-    "cardgen.cli.gyonrg",
-    "cardgen.cli.gyre",
-    "cardgen.cli.engine",
-]
+# Commands of the shared machines, "module:attribute", imported on first use.
+SHARED_COMMANDS = {
+    "lookup": "cardgen.cli.lookup:lookup",
+    "play": "cardgen.cli.engine:play",
+    "simulate": "cardgen.cli.engine:simulate",
+    "replay": "cardgen.cli.engine:replay",
+}
+
+
+def _game_commands() -> dict[str, str]:
+    return {e.name: e.cli for e in games.registry().entries() if e.cli}
 
 
 class CardgenGroup(click.Group):
     """Root group: turns CardgenError into one line on stderr and exit status 1."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(SHARED_COMMANDS) | set(_game_commands()))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        cmd = super().get_command(ctx, cmd_name)
+        if cmd is not None:
+            return cmd
+        target = SHARED_COMMANDS.get(cmd_name) or _game_commands().get(cmd_name)
+        if target is None:
+            return None
+        cmd = games.resolve(target)
+        if not isinstance(cmd, click.Command):
+            raise CardgenError(f"{target} is not a click command")
+        self.add_command(cmd, cmd_name)
+        return cmd
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """Two lists: the games, then the commands every game shares."""
+        game_names = _game_commands()
+        limit = formatter.width - 6 - max(len(n) for n in self.list_commands(ctx))
+        for title, names in (("Games", sorted(game_names)), ("Commands for every game", sorted(SHARED_COMMANDS))):
+            rows = []
+            for name in names:
+                cmd = self.get_command(ctx, name)
+                if cmd is not None and not cmd.hidden:
+                    rows.append((name, cmd.get_short_help_str(limit)))
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context):
         try:
@@ -43,14 +81,9 @@ def cli() -> None:
     \b
     Quick start:
       cardgen gyonrg print              54 Gyon-RG cards as a print-ready PDF
-      cardgen gyonrg lookup SERIAL      everything about one card
+      cardgen lookup SERIAL             everything about one card, of any game
       cardgen gyonrg generate --count 5 cards as text, JSON or CSV
     """
-
-
-for _name in COMMAND_MODULES:
-    for _cmd in importlib.import_module(_name).commands:
-        cli.add_command(_cmd)
 
 
 def main() -> None:

@@ -1,41 +1,29 @@
-"""Which games exist and how to load them: `load_game("gyre", players=3, size=9)`.
+"""Which games can be played and how to load them: `load_game("gyre", players=3, size=9)`.
 
-The engine never imports a game module up front. Built-in games are listed
-here by *module path* only and imported the first time they are asked for, so
-`import cardgen.engine` stays game-free and a broken game cannot break the
-others. Each game module exposes ``GAME``: a Game subclass whose constructor
-takes the config as keyword arguments. Plug-ins and tests add games at run
-time with `register_game(name, factory)`.
-
-To add a built-in game: one line in _BUILTIN, e.g. "gyonrg": "cardgen.gyonrg.engine".
-The conformance suite (tests/engine/test_conformance.py) then runs over it.
+The engine names no game. Games register themselves with cardgen.games (a
+plugin.py in their package, or an entry point); this module asks that registry
+for a game's engine the first time the game is loaded, so `import cardgen.engine`
+stays game-free and a broken game cannot break the others. A game's engine is a
+Game subclass whose constructor takes the config as keyword arguments. Tests
+and scripts add games at run time with `register_game(name, factory)`.
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Callable
 
+from cardgen import games
 from cardgen.errors import CardgenError
 
-from .protocol import Game
+from .protocol import Game, Option
 
-# name -> module path (imported lazily; the module defines GAME)
-_BUILTIN: dict[str, str] = {
-    "gyre": "cardgen.gyre.engine",
-    "gyonrg": "cardgen.gyonrg.engine",
-}
-
+# Games added at run time (tests, scripts): name -> factory.
 _REGISTERED: dict[str, Callable[..., Game]] = {}
 
 
-def register_game(name: str, factory: Callable[..., Game] | str) -> None:
-    """Add a game: a factory called with the config keywords, or a module path."""
-    if isinstance(factory, str):
-        _BUILTIN[name] = factory
-        _REGISTERED.pop(name, None)
-    else:
-        _REGISTERED[name] = factory
+def register_game(name: str, factory: Callable[..., Game]) -> None:
+    """Add a playable game at run time: a factory called with the config keywords."""
+    _REGISTERED[name] = factory
 
 
 def unregister_game(name: str) -> None:
@@ -43,17 +31,19 @@ def unregister_game(name: str) -> None:
 
 
 def game_names() -> list[str]:
-    """Names of every known game, sorted."""
-    return sorted(set(_BUILTIN) | set(_REGISTERED))
+    """Names of every game with a rules engine, sorted."""
+    with_engine = {e.name for e in games.registry().entries() if e.engine}
+    return sorted(with_engine | set(_REGISTERED))
 
 
 def _factory(name: str) -> Callable[..., Game]:
     if name in _REGISTERED:
         return _REGISTERED[name]
-    if name in _BUILTIN:
-        module = importlib.import_module(_BUILTIN[name])
-        return module.GAME
-    raise CardgenError(f"unknown game: {name!r} (known games: {', '.join(game_names())})")
+    entry = games.registry().get(name)
+    if entry is None or entry.engine is None:
+        raise CardgenError(f"unknown game: {name!r} (known games: {', '.join(game_names())})")
+    factory: Callable[..., Game] = entry.load_engine()
+    return factory
 
 
 def load_game(name: str, **config) -> Game:
@@ -61,6 +51,6 @@ def load_game(name: str, **config) -> Game:
     return _factory(name.strip().lower())(**config)
 
 
-def game_options(name: str):
+def game_options(name: str) -> list[Option]:
     """The Option list of a game (for --help texts and error messages)."""
     return list(getattr(_factory(name), "options", ()))

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from cardgen import games
 from cardgen import serial as serialcodec
+from cardgen.games import describe_prefixes
 from cardgen.errors import SerialError
 from cardgen.gyonrg import edition as editions
 from cardgen.gyonrg import patterns
 from cardgen.gyonrg.edition import DIRECTIONS, MAIN_SECTOR, Edition
+from cardgen.gyonrg.plugin import SERIAL_PREFIXES
 from cardgen.gyonrg.rarity import one_in
 
 _E, _SHIP, _MODS, _GOAL, _SPECIAL = range(5)
@@ -201,6 +204,12 @@ def decode(text: str, base=None) -> Card:
             )
         raise SerialError(f"serial {raw!r} fails its check character: a character is mistyped or two are swapped")
     if ed is None:
+        owner = games.registry().owner_of(letter)
+        if owner is not None and owner.name != "gyonrg":
+            raise SerialError(
+                f"serial {raw!r} is a {owner.title} card, not a Gyon-RG card: "
+                f"Gyon-RG serials start with {describe_prefixes(SERIAL_PREFIXES)}"
+            )
         raise SerialError(f"serial {raw!r} is of unknown edition {letter!r}: known editions are {', '.join(editions.known_letters(base))}")
     if len(canon) != ed.serial_length + 2:
         raise SerialError(

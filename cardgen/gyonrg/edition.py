@@ -24,6 +24,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from cardgen import serial as serialcodec
 from cardgen.errors import TableError
 from cardgen.gyonrg import patterns
+from cardgen.gyonrg.plugin import SERIAL_PREFIXES
 from cardgen.resources import data_dir
 from cardgen.tables import Reader, fingerprint, load_toml
 
@@ -146,8 +147,9 @@ class Edition:
         meta = Reader(tables["meta"], "meta.toml")
         meta.only({"edition", "rarity"})
         letter = meta.str("edition").strip().upper()
-        if len(letter) != 1 or letter not in serialcodec.ALPHABET:
-            raise meta.fail("edition", "one character of 0-9 A-Z without I L O U", letter)
+        if len(letter) != 1 or letter not in SERIAL_PREFIXES:
+            # The letter is the serials' first character, which also says the game (docs/serials.md).
+            raise meta.fail("edition", f"one of the Gyon-RG edition letters {', '.join(SERIAL_PREFIXES)}", letter)
         self.letter = letter
         rarity = meta.table("rarity")
         rarity.only({"star_cuts"})
@@ -383,32 +385,90 @@ def read_tables(folder: Path) -> dict[str, dict]:
     return {name: load_toml(folder / f"{name}.toml") for name in TABLE_FILES}
 
 
-def load(folder: Path | str | None = None) -> Edition:
+def load(folder: Path | str | None = None, *, check: bool = True) -> Edition:
     """Load and check the tables in ``folder`` (default: the current tables).
 
-    If the folder keeps a frozen copy of its own edition letter and the tables
-    differ from it, loading fails: printed serials of that edition would
-    silently decode to other cards.
+    With ``check`` (the default) the tables must be safe to print: their
+    serials must mean what the same serials have always meant.
+
+    * If the folder keeps a frozen copy of its own edition letter
+      (editions/<LETTER>/), the tables must equal it.
+    * Tables in another folder (`--tables`) that call themselves a released
+      edition (the current built-in one or one of its frozen editions) must
+      equal that edition.
+    * Tables of a letter that was never released must have been frozen in
+      their own folder (`cardgen gyonrg --tables DIR freeze`), so that their
+      serials keep their meaning once they are printed.
+
+    ``check=False`` only reads and validates the tables (freezing them, tests).
     """
-    folder = Path(folder) if folder is not None else tables_dir()
+    builtin = tables_dir()
+    folder = Path(folder) if folder is not None else builtin
     if not folder.is_dir():
         raise TableError(f"tables folder {str(folder)!r} not found")
     ed = Edition(folder, read_tables(folder))
-    frozen = folder / "editions" / ed.letter
+    if not check:
+        return ed
+    letter = ed.letter
+    frozen = folder / "editions" / letter
     if (frozen / "meta.toml").is_file():
         kept = fingerprint(read_tables(frozen))
         if kept != ed.fingerprint:
             raise TableError(
-                f"meta.toml: edition: the tables differ from frozen edition {ed.letter} "
-                f"(editions/{ed.letter}, fingerprint {kept}); its printed serials would change meaning: "
-                f"set a new letter, e.g. edition = {_next_letter(ed.letter)!r}"
+                f"meta.toml: edition: the tables differ from frozen edition {letter} "
+                f"(editions/{letter}, fingerprint {kept}); its printed serials would change meaning: "
+                f"set a new letter, e.g. edition = {_next_letter(letter)!r}"
+            )
+    if _same_folder(folder, builtin):
+        return ed
+    released = _released_fingerprint(letter)
+    if released is not None and released != ed.fingerprint:
+        raise TableError(
+            f"the tables in {str(folder)!r} say edition {letter} but differ from the released edition {letter} "
+            f"(fingerprint {ed.fingerprint}, released {released}): their serials would name other cards. "
+            f"Set a new letter in meta.toml (edition = {_next_letter(letter)!r}), then run "
+            f"`cardgen gyonrg --tables {folder} freeze`"
+        )
+    if released is None and not (frozen / "meta.toml").is_file():
+        raise TableError(
+            f"edition {letter} of the tables in {str(folder)!r} is not frozen: run "
+            f"`cardgen gyonrg --tables {folder} freeze` first, so the serials it prints keep their meaning"
+        )
+    return ed
+
+
+def check_freezable(folder: Path) -> Edition:
+    """The edition in `folder`, if freezing it is safe: not a changed copy of a released edition."""
+    ed = load(folder, check=False)
+    if not _same_folder(folder, tables_dir()):
+        released = _released_fingerprint(ed.letter)
+        if released is not None and released != ed.fingerprint:
+            raise TableError(
+                f"the tables in {str(folder)!r} say edition {ed.letter} but differ from the released edition "
+                f"{ed.letter}: set a new letter in meta.toml (edition = {_next_letter(ed.letter)!r}) before freezing"
             )
     return ed
 
 
+def _same_folder(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False
+
+
+def _released_fingerprint(letter: str) -> str | None:
+    """Fingerprint of the built-in edition `letter` (current tables or a frozen copy), None if never released."""
+    try:
+        ed = by_letter(letter)
+    except TableError:
+        return None
+    return ed.fingerprint if ed is not None else None
+
+
 def _next_letter(letter: str) -> str:
-    i = serialcodec.ALPHABET.index(letter)
-    return serialcodec.ALPHABET[(i + 1) % len(serialcodec.ALPHABET)]
+    i = SERIAL_PREFIXES.find(letter)
+    return SERIAL_PREFIXES[(i + 1) % len(SERIAL_PREFIXES)]
 
 
 _CACHE: dict[str, Edition] = {}
@@ -437,7 +497,7 @@ def by_letter(letter: str, base: Path | None = None) -> Edition | None:
         ed = cur
     else:
         folder = (base or tables_dir()) / "editions" / letter
-        ed = load(folder) if (folder / "meta.toml").is_file() else None
+        ed = load(folder, check=False) if (folder / "meta.toml").is_file() else None
         if ed is not None and ed.letter != letter:
             raise TableError(f"editions/{letter}/meta.toml: edition: expected {letter!r}, got {ed.letter!r}")
     _CACHE[key] = ed

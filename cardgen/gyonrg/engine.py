@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 
-from cardgen.engine.protocol import TERMINAL, Game, Option, State, check_config
+from cardgen.engine.protocol import TERMINAL, Game, GameType, Option, State, check_config
 from cardgen.errors import CardgenError, IllegalActionError
 from cardgen.rng import Stream
 
@@ -209,6 +209,8 @@ class GyonrgGame(Game):
         Option("max_board_actions", int, 30, "most board actions in one turn (bounds turns of zero-cost actions)", low=1, high=200),
         Option("first_player", int, 0, "seat that plays first", low=0, high=1),
     )
+    game_type = GameType(simultaneous=False, explicit_chance=False, implicit_chance=True,
+                         perfect_information=False, utility="zero_sum")  # fmt: skip
     min_return = -1.0
     max_return = 1.0
     return_sum = 0.0
@@ -321,7 +323,7 @@ class GyonrgState(State):
         s._legal = None
         return s
 
-    def clone(self) -> "GyonrgState":
+    def _clone(self) -> "GyonrgState":
         s = GyonrgState.__new__(GyonrgState)
         s.game = self.game
         s.rng = self.rng.clone()
@@ -603,17 +605,13 @@ class GyonrgState(State):
 
     # ----- applying actions ------------------------------------------------------------
 
-    def apply_action(self, action: int) -> None:
-        if self.phase == OVER:
-            raise IllegalActionError(f"the game is over: no action {action!r} can be played")
+    def _is_legal(self, action: int) -> bool:
         if self._legal is None:
             self._legal = tuple(self._compute_legal())
-        if action not in self._legal:
-            raise IllegalActionError(self._why_illegal(action))
-        self._legal = None
-        self._apply(action)
+        return action in self._legal
 
-    def _apply(self, a: int) -> None:
+    def _apply_action(self, a: int) -> None:
+        self._legal = None
         g = self.game
         p = self.player
         ph = self.phase
@@ -881,7 +879,7 @@ class GyonrgState(State):
 
     # ----- explaining -----------------------------------------------------------------
 
-    def _why_illegal(self, a: int) -> str:
+    def _why_illegal(self, a: int, player: int | None = None) -> str:
         try:
             text = self.action_to_string(a)
         except Exception:

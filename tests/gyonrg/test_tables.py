@@ -44,7 +44,7 @@ def test_current_tables_load_and_are_commented():
         ("specials", 'kind = "modify"', 'kind = "explode"', r"specials\.toml: special\[0\]\.effect\.kind: expected one of modify"),
         ("specials", 'target = "own_ship"', 'target = "everyone"', r"specials\.toml: special\[0\]\.effect\.target: expected one of"),
         ("deploy", "[up]\nallow = 1", "[upp]\nallow = 1", r"deploy\.toml: upp: unknown key; expected one of down, left, right, up"),
-        ("meta", 'edition = "A"', 'edition = "U"', r"meta\.toml: edition: expected one character"),
+        ("meta", 'edition = "A"', 'edition = "U"', r"meta\.toml: edition: expected one of the Gyon-RG edition letters A, B, C, D, E, F, G, H, got .U."),
         ("meta", "star_cuts = [0.50, 0.80, 0.95, 0.99]", "star_cuts = [0.8, 0.5, 0.95, 0.99]", r"meta\.toml: rarity\.star_cuts: expected four increasing"),
         ("ships", "[[ship]]", "[[ship]", r"ships\.toml: not valid TOML"),
     ],
@@ -78,4 +78,4 @@ def test_editing_a_frozen_edition_without_new_letter_is_refused(gyonrg_tables):
     with pytest.raises(TableError, match=re.escape("tables differ from frozen edition A")):
         editions.load(gyonrg_tables)
     edit(gyonrg_tables, "meta", 'edition = "A"', 'edition = "B"')
-    assert editions.load(gyonrg_tables).letter == "B"
+    assert editions.load(gyonrg_tables, check=False).letter == "B"  # valid tables; printing waits for a freeze

@@ -1,0 +1,114 @@
+"""Looking a card up by its serial, for every game, and the addresses printed in QR codes.
+
+`lookup(text)` takes what a user typed or a phone scanned (a serial in any
+case, with or without separators, or a lookup URL), finds the game by the
+serial's first character (cardgen.games) and asks that game for the card.
+
+The QR code and the lookup share `lookup_url` / `serial_from_url`, so whatever
+one writes the other reads. The base address comes from, in order: the `base`
+argument (the CLI's --lookup-url), the CARDGEN_LOOKUP_URL environment variable,
+DEFAULT_LOOKUP_BASE. The default is under `.example`, a domain reserved never to
+resolve: the codes still scan to a recognisable address and nobody's real site
+receives the traffic. Point it at your own host (e.g. `cardgen serve`) before
+printing for real.
+"""
+
+from __future__ import annotations
+
+import os
+from urllib.parse import parse_qs, quote, unquote, urlsplit
+
+from cardgen import serial as serialcodec
+from cardgen.errors import SerialError
+from cardgen.games import LookupResult, owner_of_serial
+
+ENV_VAR = "CARDGEN_LOOKUP_URL"
+DEFAULT_LOOKUP_BASE = "https://cardgen.example/c/"
+# A QR code of a longer address gets too dense to scan reliably on a card.
+MAX_BASE_LENGTH = 200
+# Anything longer than this is not a lookup address cardgen printed.
+MAX_URL_LENGTH = 2048
+
+__all__ = [
+    "DEFAULT_LOOKUP_BASE",
+    "ENV_VAR",
+    "LookupResult",
+    "lookup",
+    "lookup_base",
+    "lookup_url",
+    "serial_from_url",
+]
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def lookup_base(base: str | None = None) -> str:
+    """The base URL to use, checked: an http(s) address with a host, short enough for a QR code."""
+    chosen = base if base else os.environ.get(ENV_VAR) or DEFAULT_LOOKUP_BASE
+    hint = f"an http(s) address of at most {MAX_BASE_LENGTH} characters, e.g. {DEFAULT_LOOKUP_BASE}"
+    if len(chosen) > MAX_BASE_LENGTH:
+        raise SerialError(f"lookup url base {_short(chosen)!r} is too long ({len(chosen)} characters): use {hint}")
+    if any(ch.isspace() or not ch.isprintable() for ch in chosen):
+        raise SerialError(f"lookup url base {chosen!r} contains spaces or control characters: use {hint}")
+    try:
+        parts = urlsplit(chosen)
+        host = parts.hostname
+    except ValueError:
+        host = None
+        parts = None
+    if parts is None or parts.scheme not in ("http", "https") or not host:
+        raise SerialError(f"lookup url base {chosen!r} is not an http(s) address: use {hint}")
+    return chosen
+
+
+def lookup_url(serial: str, base: str | None = None) -> str:
+    """The address a card's QR code carries.
+
+    A base ending in '/' or '=' gets the serial appended (".../c/SERIAL",
+    ".../lookup?s=SERIAL"); any other base gets '/SERIAL'.
+    """
+    chosen = lookup_base(base)
+    tail = quote(serial, safe="")
+    if chosen.endswith(("/", "=")):
+        return chosen + tail
+    return f"{chosen}/{tail}"
+
+
+def serial_from_url(text: str) -> str:
+    """The serial in a lookup URL (any base): its `s=` query, else its last path segment.
+
+    Text that is not an http(s) URL is returned stripped, as a bare serial, so a
+    lookup command can pass whatever the user typed or scanned. A URL that
+    cannot hold a serial raises SerialError; nothing here raises anything else.
+    """
+    stripped = text.strip()
+    if len(stripped) > MAX_URL_LENGTH:
+        raise SerialError(
+            f"{_short(stripped)!r} is {len(stripped):,} characters long: expected a serial or a lookup url "
+            f"of at most {MAX_URL_LENGTH} characters"
+        )
+    try:
+        parts = urlsplit(stripped)
+        scheme = parts.scheme.lower()
+    except ValueError:
+        raise SerialError(f"cannot read lookup url {_short(stripped)!r}: expected .../SERIAL or ...?s=SERIAL") from None
+    if scheme not in ("http", "https"):
+        return stripped
+    query = parse_qs(parts.query)
+    if query.get("s") and query["s"][0].strip():
+        return query["s"][0].strip()
+    segments = [s for s in parts.path.split("/") if s]
+    if not segments:
+        raise SerialError(f"no serial in lookup url {_short(stripped)!r}: expected .../SERIAL or ...?s=SERIAL")
+    return unquote(segments[-1])
+
+
+def lookup(text: str) -> LookupResult:
+    """The card a serial or lookup URL names, of whichever game owns the serial's first character."""
+    serial = serial_from_url(text)
+    canon = serialcodec.normalize(serial)
+    if not canon:
+        raise SerialError(f"no serial in {text.strip()!r}: expected a serial like 'A7QH-ANSG-2XE' or its lookup url")
+    return owner_of_serial(canon, serial).lookup_serial(serial)
