@@ -108,7 +108,7 @@ def serial_from_url(text: str) -> str:
 def lookup(text: str) -> LookupResult:
     """The card a serial or lookup URL names, of whichever game owns the serial's first character."""
     serial = serial_from_url(text)
-    canon = serialcodec.normalize(serial)
-    if not canon:
+    if not serialcodec.normalize(serial):
         raise SerialError(f"no serial in {text.strip()!r}: expected a serial like 'A7QH-ANSG-2XE' or its lookup url")
+    canon, _ = serialcodec.split(serial)
     return owner_of_serial(canon, serial).lookup_serial(serial)

@@ -151,7 +151,10 @@ def split(text: str) -> tuple[str, list[int]]:
             "and a check character, like 'A3K9-QX7M-2PZ'"
         )
     if len(canon) > MAX_LENGTH + 1:
-        raise SerialError(f"serial {text.strip()!r} is too long ({len(canon)} characters)")
+        shown = text.strip() if len(text.strip()) <= 40 else text.strip()[:37] + "..."
+        raise SerialError(
+            f"serial {shown!r} is too long ({len(canon)} characters): serials have at most {MAX_LENGTH + 1}"
+        )
     return canon, [_VALUE[c] for c in canon]
 
 

@@ -12,6 +12,7 @@ promised; every game ends within its stated maximum length.
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import subprocess
@@ -23,7 +24,8 @@ from cardgen.engine import CHANCE, SIMULTANEOUS, TERMINAL, game_names, load_game
 from cardgen.engine.bots import make_bot
 from cardgen.engine.records import play_out
 from cardgen.engine.registry import game_options
-from cardgen.errors import IllegalActionError
+from cardgen.engine.protocol import GameType
+from cardgen.errors import IllegalActionError, InvalidActionError
 
 SEEDS = range(6)
 
@@ -62,6 +64,9 @@ def _check_actions(state, acts, player=None):
     game = state.game
     assert acts == sorted(set(acts)), "legal actions must be sorted and unique"
     assert all(type(a) is int and 0 <= a < game.num_distinct_actions for a in acts)
+    mask = state.legal_actions_mask(player)
+    assert len(mask) == game.num_distinct_actions and sum(mask) == len(acts)
+    assert all(mask[a] == 1 for a in acts)
     step = max(1, len(acts) // 40)  # a spread sample keeps big boards quick
     for a in acts[::step] + acts[-1:]:
         text = state.action_to_string(a, player)
@@ -69,17 +74,41 @@ def _check_actions(state, acts, player=None):
         assert state.string_to_action(text, player) == a
 
 
+def _one_line(err) -> None:
+    msg = str(err.value)
+    assert msg and "\n" not in msg and msg == msg[0].lower() + msg[1:]
+
+
 def _check_illegal(state, acts):
-    """An action outside the legal list raises IllegalActionError and leaves the state alone."""
+    """An action outside the legal list raises IllegalActionError and leaves the state alone;
+    something that is not an action at all raises InvalidActionError."""
     game = state.game
-    before = state.to_json()
-    outside = [a for a in (-1, game.num_distinct_actions, *range(0, game.num_distinct_actions, 7)) if a not in acts]
-    for a in outside[:4]:
+    before, history = state.to_json(), state.history()
+    for junk in (-1, game.num_distinct_actions, "1", 1.0, None, True):
+        with pytest.raises(InvalidActionError) as err:
+            state.apply_action(junk)
+        _one_line(err)
+    inside = [a for a in range(0, game.num_distinct_actions, max(1, game.num_distinct_actions // 97)) if a not in acts]
+    for a in inside[:4]:
         with pytest.raises(IllegalActionError) as err:
             state.apply_action(a)
-        msg = str(err.value)
-        assert msg and "\n" not in msg and msg == msg[0].lower() + msg[1:]
-        assert state.to_json() == before
+        assert not isinstance(err.value, InvalidActionError), "an in-range action is illegal, not invalid"
+        _one_line(err)
+    assert state.to_json() == before and state.history() == history
+
+
+def _check_observation(state):
+    """The tensor has the promised shape, finite floats, and nothing the seat cannot see."""
+    game = state.game
+    size = game.observation_size()
+    for q in range(game.num_players):
+        tensor = state.observation_tensor(q)
+        assert len(tensor) == size and all(isinstance(v, float) and math.isfinite(v) for v in tensor)
+        redealt = state.determinize(q, random.Random(len(state.history())))
+        assert redealt.observation_tensor(q) == tensor, "observation_tensor shows what the seat cannot see"
+        assert redealt.observation(q) == state.observation(q), "observation shows what the seat cannot see"
+        if game.game_type.perfect_information:
+            assert state.observation(q) == state.observation(0)
 
 
 def random_game(game, seed, rng, check=True):
@@ -89,10 +118,15 @@ def random_game(game, seed, rng, check=True):
     n = game.num_players
     while not state.is_terminal():
         p = state.current_player()
+        kind = game.game_type
+        assert p != SIMULTANEOUS or kind.simultaneous, "a SIMULTANEOUS node in a game typed sequential"
+        assert p != CHANCE or kind.explicit_chance, "a CHANCE node in a game typed without explicit chance"
         if check:
             copy = _roundtrip(state)
+            assert copy.history() == state.history()
             for q in range(n):
                 json.dumps(state.observation(q))
+            _check_observation(state)
         if p == CHANCE:
             outcomes = state.chance_outcomes()
             if check:
@@ -117,6 +151,7 @@ def random_game(game, seed, rng, check=True):
             assert 0 <= p < n
             acts = state.legal_actions()
             assert acts, "a player to move must have a legal action"
+            assert 0 <= acts[0] and acts[-1] < game.num_distinct_actions, "a legal action out of range"
             if check:
                 _check_actions(state, acts)
                 assert all(state.legal_actions(q) == [] for q in range(n) if q != p)
@@ -128,9 +163,12 @@ def random_game(game, seed, rng, check=True):
             assert copy.to_json() == states[-1]
         actions.append(action)
         states.append(state.to_json())
+        assert state.history() == actions, "history() must list every action applied"
         assert len(actions) <= game.max_game_length, "game longer than its stated maximum length"
     assert state.current_player() == TERMINAL
     assert state.legal_actions() == []
+    with pytest.raises(IllegalActionError, match="game is over"):
+        state.apply_action(0)
     ret = state.returns()
     assert len(ret) == n
     assert all(game.min_return <= r <= game.max_return for r in ret)
@@ -149,6 +187,23 @@ def replay_states(game, seed, actions):
             state.apply_action(a)
         out.append(state.to_json())
     return out
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_game_type_is_declared_and_kept(name):
+    """The game-type flags promise what the returns and the seed do."""
+    game = load_game(name)
+    kind = game.game_type
+    assert isinstance(kind, GameType)
+    if kind.utility == "zero_sum":
+        assert game.return_sum == 0
+    elif kind.utility == "constant_sum":
+        assert game.return_sum is not None
+    if kind.deterministic:
+        # no chance at all: the seed changes nothing
+        assert game.new_initial_state(1).to_json() == game.new_initial_state(2).to_json()
+    shape = game.observation_shape()
+    assert shape and all(isinstance(d, int) and d > 0 for d in shape)
 
 
 @pytest.mark.parametrize("name,config", CASES, ids=IDS)
