@@ -19,17 +19,17 @@ from cardgen.engine.simulate import simulate
 def match(bot: str, games: int, jobs: int, seed, config: dict) -> dict:
     start = time.perf_counter()
     s = simulate("gyre", config, [bot, "random"], games, seed=seed, jobs=jobs)
-    b = s["bots"][0]
+    b = s.bots[0]
     return {
         "bot": bot,
         "opponent": "random",
         "games": games,
-        "wins": b["wins"],
-        "outright_wins": b["outright_wins"],
-        "win_rate": round(b["win_rate"], 3),
-        "ci95": [round(x, 3) for x in b["ci95"]],
-        "draws": s["draws"],
-        "mean_length": round(s["length"]["mean"], 1),
+        "wins": b.wins,
+        "outright_wins": b.outright_wins,
+        "win_rate": round(b.win_rate, 3),
+        "ci95": [round(x, 3) for x in b.ci95],
+        "draws": s.draws,
+        "mean_length": round(s.length.mean, 1),
         "seconds": round(time.perf_counter() - start, 1),
     }
 

@@ -49,9 +49,9 @@ def throughput(games: int, jobs: int) -> dict:
 def strength(bot: str, games: int, jobs: int) -> dict:
     start = time.perf_counter()
     s = simulate("gyonrg", {}, [bot, "random"], games, seed="1", jobs=jobs)
-    b = s["bots"][0]
-    return {"bot": bot, "opponent": "random", "games": games, "wins": b["wins"], "win_rate": round(b["win_rate"], 3),
-            "ci95": [round(x, 3) for x in b["ci95"]], "draws": s["draws"], "seconds": round(time.perf_counter() - start, 1)}  # fmt: skip
+    b = s.bots[0]
+    return {"bot": bot, "opponent": "random", "games": games, "wins": b.wins, "win_rate": round(b.win_rate, 3),
+            "ci95": [round(x, 3) for x in b.ci95], "draws": s.draws, "seconds": round(time.perf_counter() - start, 1)}  # fmt: skip
 
 
 def main() -> None:

@@ -8,33 +8,23 @@ plays them in J processes; results do not depend on J.
 
 from __future__ import annotations
 
-import math
-import multiprocessing
-import os
-from typing import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable
 
 from cardgen import rng as _rng
 from cardgen.errors import CardgenError
 
 from .bots import make_bot, parse_bot_spec
+from .pool import run_jobs
+from .protocol import Game
 from .records import make_record, play_out
 from .registry import load_game
+from .stats import wilson
 
-Z95 = 1.959963984540054
-
-
-def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a proportion (ties count as fractional wins)."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+__all__ = ["BotResult", "Length", "SeatResult", "SimulationResult", "simulate", "format_summary", "seating", "wilson"]
 
 
-def game_seed(seed, index: int) -> int:
+def game_seed(seed: int | str, index: int) -> int:
     return int.from_bytes(_rng.digest(seed, "simulate", index, size=8), "big")
 
 
@@ -45,6 +35,59 @@ def seating(bots: list[str], index: int) -> list[str]:
     for j, b in enumerate(bots):
         seats[(j + index) % n] = b
     return seats
+
+
+@dataclass(frozen=True)
+class BotResult:
+    """One bot's results over every game (a tie gives each tied seat an equal share)."""
+
+    bot: str
+    wins: float
+    outright_wins: int
+    win_rate: float
+    ci95: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat's results; `advantage` is its win rate minus the fair share 1/players."""
+
+    seat: str
+    wins: float
+    win_rate: float
+    ci95: tuple[float, float]
+    advantage: float
+
+
+@dataclass(frozen=True)
+class Length:
+    mean: float
+    min: int
+    max: int
+    max_allowed: int
+
+
+@dataclass
+class SimulationResult:
+    """What `simulate` found; `to_json()` is the `--json` output (records are kept apart)."""
+
+    game: str
+    config: dict[str, Any]
+    seed: int | str
+    games: int
+    bots: list[BotResult]
+    seats: list[SeatResult]
+    draws: int
+    rotated: bool
+    length: Length
+    records: list[dict[str, Any]] = field(default_factory=list, repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        del data["records"]
+        for row in data["bots"] + data["seats"]:
+            row["ci95"] = list(row["ci95"])
+        return data
 
 
 def _play_one(job: tuple) -> dict:
@@ -72,12 +115,12 @@ def simulate(
     config: dict,
     bots: list[str],
     games: int,
-    seed=0,
+    seed: int | str = 0,
     jobs: int = 1,
     rotate: bool = True,
     record: bool = False,
     progress: Callable[[int], None] | None = None,
-) -> dict:
+) -> SimulationResult:
     """Play `games` games and summarise them (see module docstring)."""
     game = load_game(name, **config)
     n = game.num_players
@@ -88,33 +131,17 @@ def simulate(
             raise CardgenError("simulate plays bots only: replace 'human' with random, greedy or mcts")
     if games < 1:
         raise CardgenError(f"--games {games}: play at least 1 game")
-    jobs = max(1, min(jobs or os.cpu_count() or 1, games))
     todo = [(name, dict(game.config), list(bots), seed, i, rotate, record) for i in range(games)]
-    results: list[dict] = []
-    if jobs == 1:
-        for job in todo:
-            results.append(_play_one(job))
-            if progress:
-                progress(1)
-    else:
-        methods = multiprocessing.get_all_start_methods()
-        ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-        with ctx.Pool(jobs) as pool:
-            for res in pool.imap_unordered(_play_one, todo, chunksize=1):
-                results.append(res)
-                if progress:
-                    progress(1)
-    results.sort(key=lambda r: r["index"])
+    results = run_jobs(_play_one, todo, jobs, progress=progress)
     return summarise(game, bots, seed, rotate, results)
 
 
-def summarise(game, bots: list[str], seed, rotate: bool, results: list[dict]) -> dict:
+def summarise(game: Game, bots: list[str], seed: int | str, rotate: bool, results: list[dict]) -> SimulationResult:
     n = game.num_players
     g = len(results)
     labels = [b if bots.count(b) == 1 else f"{b}#{j + 1}" for j, b in enumerate(bots)]
     bot_wins = [0.0] * n
     bot_outright = [0] * n
-    bot_games = [0] * n
     seat_wins = [0.0] * n
     draws = 0
     lengths = []
@@ -122,57 +149,31 @@ def summarise(game, bots: list[str], seed, rotate: bool, results: list[dict]) ->
         ret = r["returns"]
         lengths.append(r["length"])
         top = max(ret)
-        tied = sum(1 for v in ret if v == top) > 1
-        draws += tied
+        draws += sum(1 for v in ret if v == top) > 1
         for j in range(n):
-            seat = (j + r["shift"]) % n
-            bot_games[j] += 1
-            share = _win_share(game, ret, seat)
+            share = _win_share(ret, (j + r["shift"]) % n)
             bot_wins[j] += share
             bot_outright[j] += share == 1.0
         for seat in range(n):
-            seat_wins[seat] += _win_share(game, ret, seat)
+            seat_wins[seat] += _win_share(ret, seat)
     fair = 1.0 / n
-    out = {
-        "game": game.name,
-        "config": dict(game.config),
-        "seed": seed,
-        "games": g,
-        "bots": [
-            {
-                "bot": labels[j],
-                "wins": round(bot_wins[j], 3),
-                "outright_wins": bot_outright[j],
-                "win_rate": bot_wins[j] / g,
-                "ci95": list(wilson(bot_wins[j], g)),
-            }
-            for j in range(n)
-        ],
-        "seats": [
-            {
-                "seat": game.player_name(s),
-                "wins": round(seat_wins[s], 3),
-                "win_rate": seat_wins[s] / g,
-                "ci95": list(wilson(seat_wins[s], g)),
-                "advantage": seat_wins[s] / g - fair,
-            }
-            for s in range(n)
-        ],
-        "draws": draws,
-        "rotated": rotate,
-        "length": {
-            "mean": sum(lengths) / g,
-            "min": min(lengths),
-            "max": max(lengths),
-            "max_allowed": game.max_game_length,
-        },
-    }
-    if results and "record" in results[0]:
-        out["_records"] = [r["record"] for r in results]
-    return out
+    return SimulationResult(
+        game=game.name,
+        config=dict(game.config),
+        seed=seed,
+        games=g,
+        bots=[BotResult(labels[j], round(bot_wins[j], 3), bot_outright[j], bot_wins[j] / g, wilson(bot_wins[j], g))
+              for j in range(n)],  # fmt: skip
+        seats=[SeatResult(game.player_name(s), round(seat_wins[s], 3), seat_wins[s] / g, wilson(seat_wins[s], g),
+                          seat_wins[s] / g - fair) for s in range(n)],  # fmt: skip
+        draws=draws,
+        rotated=rotate,
+        length=Length(sum(lengths) / g, min(lengths), max(lengths), game.max_game_length),
+        records=[r["record"] for r in results if "record" in r],
+    )
 
 
-def _win_share(game, returns: list[float], seat: int) -> float:
+def _win_share(returns: list[float], seat: int) -> float:
     """A seat's share of the win: 1 for the sole best, 1/k when k seats tie for best."""
     top = max(returns)
     if returns[seat] != top:
@@ -180,26 +181,24 @@ def _win_share(game, returns: list[float], seat: int) -> float:
     return 1.0 / sum(1 for v in returns if v == top)
 
 
-def format_summary(s: dict) -> str:
+def format_summary(s: SimulationResult) -> str:
     lines = [
-        f"{s['game']} {' '.join(f'{k}={v}' for k, v in s['config'].items())}: {s['games']} games, seed {s['seed']}"
-        + ("" if s["rotated"] else " (seats not rotated)"),
+        f"{s.game} {' '.join(f'{k}={v}' for k, v in s.config.items())}: {s.games} games, seed {s.seed}"
+        + ("" if s.rotated else " (seats not rotated)"),
         "",
         f"{'bot':<24}{'wins':>9}{'win rate':>10}   95% CI",
     ]
-    for b in s["bots"]:
-        lo, hi = b["ci95"]
-        lines.append(f"{b['bot']:<24}{b['wins']:>9g}{b['win_rate']:>9.1%}   {lo:.1%} - {hi:.1%}")
+    for b in s.bots:
+        lo, hi = b.ci95
+        lines.append(f"{b.bot:<24}{b.wins:>9g}{b.win_rate:>9.1%}   {lo:.1%} - {hi:.1%}")
     lines += ["", f"{'seat':<24}{'wins':>9}{'win rate':>10}   95% CI          vs fair share"]
-    for st in s["seats"]:
-        lo, hi = st["ci95"]
-        lines.append(
-            f"{st['seat']:<24}{st['wins']:>9g}{st['win_rate']:>9.1%}   {lo:.1%} - {hi:.1%}   {st['advantage']:+.1%}"
-        )
-    ln = s["length"]
+    for st in s.seats:
+        lo, hi = st.ci95
+        lines.append(f"{st.seat:<24}{st.wins:>9g}{st.win_rate:>9.1%}   {lo:.1%} - {hi:.1%}   {st.advantage:+.1%}")
+    ln = s.length
     lines += [
         "",
-        f"draws: {s['draws']}",
-        f"length: mean {ln['mean']:.1f} actions (min {ln['min']}, max {ln['max']}, rules allow {ln['max_allowed']})",
+        f"draws: {s.draws}",
+        f"length: mean {ln.mean:.1f} actions (min {ln.min}, max {ln.max}, rules allow {ln.max_allowed})",
     ]
     return "\n".join(lines)

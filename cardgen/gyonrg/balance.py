@@ -11,12 +11,14 @@ share one result.
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
-from multiprocessing import get_context
+from dataclasses import asdict, dataclass
+from typing import Any
 
 from cardgen.engine.bots import make_bot
+from cardgen.engine.pool import run_jobs
 from cardgen.engine.records import play_out
+from cardgen.engine.stats import wilson
 from cardgen.errors import CardgenError
 from cardgen.gyonrg.generator import generate
 from cardgen.rng import Stream
@@ -68,39 +70,47 @@ def _play(args) -> tuple[list[dict], list[dict], float]:
     return [_categories(c) for c in decks[0]], [_categories(c) for c in decks[1]], result
 
 
-def wilson(p: float, n: float, z: float = 1.96) -> tuple[float, float]:
-    if n <= 0:
-        return 0.0, 1.0
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+@dataclass(frozen=True)
+class CategoryRow:
+    """One value of a category: the weighted win rate of the sides fielding it."""
+
+    value: str
+    win_rate: float
+    ci95: tuple[float, float]
+    decks: float  # effective number of sides behind the figure
+    card_share: float
 
 
-def run(cards: int = 540, games: int = 200, jobs: int = 1, seed="balance", bots=("greedy", "greedy"), progress=None) -> dict:
+@dataclass(frozen=True)
+class BalanceReport:
+    """What `run` found; `to_json()` is the `--json` output."""
+
+    cards: int
+    games: int
+    seed: int | str
+    bots: list[str]
+    first_player_win_rate: float
+    categories: dict[str, list[CategoryRow]]
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        for rows in data["categories"].values():
+            for row in rows:
+                row["ci95"] = list(row["ci95"])
+        return data
+
+
+def run(cards: int = 540, games: int = 200, jobs: int = 1, seed: int | str = "balance",
+        bots=("greedy", "greedy"), progress=None) -> BalanceReport:  # fmt: skip
     """Play the games and aggregate; `progress(n)` is called after each game."""
     if cards < DECK + 6:
         raise CardgenError(f"--cards {cards} is too small: the pool must hold at least {DECK + 6} cards")
     tasks = [(seed, i, tuple(bots)) for i in range(games)]
-    if jobs == 1:
-        _init(seed, cards)
-        results = []
-        for t in tasks:
-            results.append(_play(t))
-            if progress:
-                progress(1)
-    else:
-        ctx = get_context("spawn")
-        with ctx.Pool(jobs, initializer=_init, initargs=(seed, cards)) as pool:
-            results = []
-            for r in pool.imap(_play, tasks, chunksize=1):
-                results.append(r)
-                if progress:
-                    progress(1)
-    return aggregate(results, cards=cards, games=games, seed=seed, bots=bots)
+    results = run_jobs(_play, tasks, jobs, initializer=_init, initargs=(seed, cards), progress=progress)
+    return aggregate(results, cards=cards, games=games, seed=seed, bots=list(bots))
 
 
-def aggregate(results, **meta) -> dict:
+def aggregate(results, *, cards: int, games: int, seed: int | str, bots: list[str]) -> BalanceReport:
     w = {c: defaultdict(float) for c in CATEGORIES}
     w2 = {c: defaultdict(float) for c in CATEGORIES}
     wins = {c: defaultdict(float) for c in CATEGORIES}
@@ -123,37 +133,36 @@ def aggregate(results, **meta) -> dict:
         for value in sorted(w[cat], key=lambda v: (cat != "stars", v)):
             p = wins[cat][value] / w[cat][value]
             n_eff = w[cat][value] ** 2 / w2[cat][value]
-            lo, hi = wilson(p, n_eff)
-            rows.append({"value": value, "win_rate": p, "ci95": [lo, hi], "decks": round(n_eff, 1), "card_share": w[cat][value] / (2 * len(results))})
+            rows.append(CategoryRow(value, p, wilson(p * n_eff, n_eff), round(n_eff, 1), w[cat][value] / (2 * len(results))))
         table[cat] = rows
     n = len(results)
-    return {**{k: (list(v) if isinstance(v, tuple) else v) for k, v in meta.items()}, "first_player_win_rate": first / n if n else 0.0, "categories": table}
+    return BalanceReport(cards, games, seed, bots, first / n if n else 0.0, table)
 
 
-def format_text(report: dict) -> str:
+def format_text(report: BalanceReport) -> str:
     lines = [
-        f"Gyon-RG balance: {report['games']} games between random decks from {report['cards']} cards "
-        f"(seed {report['seed']}, bots {' vs '.join(report['bots'])})",
-        f"first player wins {report['first_player_win_rate'] * 100:.1f} % of games",
+        f"Gyon-RG balance: {report.games} games between random decks from {report.cards} cards "
+        f"(seed {report.seed}, bots {' vs '.join(report.bots)})",
+        f"first player wins {report.first_player_win_rate * 100:.1f} % of games",
         "win rate of the side fielding a category, weighted by its share of the deck, 95 % interval:",
     ]
-    for cat, rows in report["categories"].items():
+    for cat, rows in report.categories.items():
         lines.append("")
         lines.append(cat.replace("_", " ") + ":")
         for r in rows:
-            lo, hi = r["ci95"]
-            lines.append(f"  {r['value']:<12} {r['win_rate'] * 100:5.1f} %  [{lo * 100:5.1f}, {hi * 100:5.1f}]  share {r['card_share'] * 100:5.1f} %")
+            lo, hi = r.ci95
+            lines.append(f"  {r.value:<12} {r.win_rate * 100:5.1f} %  [{lo * 100:5.1f}, {hi * 100:5.1f}]  share {r.card_share * 100:5.1f} %")
     return "\n".join(lines)
 
 
-def chart(report: dict, path) -> None:
+def chart(report: BalanceReport, path) -> None:
     """A PNG bar chart of every category's win rate with its interval."""
     from PIL import Image, ImageDraw, ImageFont
 
     from cardgen.print.atomic import atomic_write
     from cardgen.print.fonts import FONT_DIR
 
-    rows = [(cat, r) for cat, rs in report["categories"].items() for r in rs]
+    rows = [(cat, r) for cat, rs in report.categories.items() for r in rs]
     bar_h, gap, left, width = 22, 6, 190, 900
     head = 50
     height = head + len(rows) * (bar_h + gap) + 3 * 30 + 30
@@ -161,7 +170,7 @@ def chart(report: dict, path) -> None:
     d = ImageDraw.Draw(img)
     font = ImageFont.truetype(str(FONT_DIR / "Vera.ttf"), 14)
     bold = ImageFont.truetype(str(FONT_DIR / "VeraBd.ttf"), 15)
-    d.text((10, 10), f"Gyon-RG balance: win rate by category ({report['games']} games, 95 % intervals)", fill="black", font=bold)
+    d.text((10, 10), f"Gyon-RG balance: win rate by category ({report.games} games, 95 % intervals)", fill="black", font=bold)
     plot_w = width - left - 30
 
     def x_of(p):
@@ -174,11 +183,11 @@ def chart(report: dict, path) -> None:
             d.text((10, y), cat.replace("_", " "), fill="black", font=bold)
             y += 26
             last = cat
-        d.text((20, y + 3), str(r["value"]), fill="black", font=font)
-        d.rectangle([x_of(0), y, x_of(r["win_rate"]), y + bar_h], fill="#E8761B")
-        lo, hi = r["ci95"]
+        d.text((20, y + 3), str(r.value), fill="black", font=font)
+        d.rectangle([x_of(0), y, x_of(r.win_rate), y + bar_h], fill="#E8761B")
+        lo, hi = r.ci95
         d.line([x_of(lo), y + bar_h / 2, x_of(hi), y + bar_h / 2], fill="black", width=2)
-        d.text((x_of(r["win_rate"]) + 6, y + 3), f"{r['win_rate'] * 100:.1f} %", fill="black", font=font)
+        d.text((x_of(r.win_rate) + 6, y + 3), f"{r.win_rate * 100:.1f} %", fill="black", font=font)
         y += bar_h + gap
     d.line([x_of(0.5), head, x_of(0.5), y], fill="#777777", width=1)
     import io

@@ -15,11 +15,11 @@ JOBS = os.cpu_count() or 1
 
 def test_greedy_beats_random_in_80_of_100():
     s = simulate("gyre", {"size": 8, "players": 2}, ["greedy", "random"], 100, seed="1", jobs=JOBS)
-    print("greedy vs random:", s["bots"][0])
-    assert s["bots"][0]["wins"] >= 80
+    print("greedy vs random:", s.bots[0])
+    assert s.bots[0].wins >= 80
 
 
 def test_mcts_500_beats_random_in_90_of_100():
     s = simulate("gyre", {"size": 8, "players": 2}, ["mcts:500", "random"], 100, seed="1", jobs=JOBS)
-    print("mcts:500 vs random:", s["bots"][0])
-    assert s["bots"][0]["wins"] >= 90
+    print("mcts:500 vs random:", s.bots[0])
+    assert s.bots[0].wins >= 90

@@ -14,7 +14,8 @@ from cardgen.engine import game_names, load_game
 from cardgen.engine.bots import make_bot, parse_bot_spec
 from cardgen.engine.play import Table
 from cardgen.engine.records import make_record, play_out, read_records, replay, write_records
-from cardgen.engine.simulate import seating, simulate, wilson
+from cardgen.engine.simulate import seating, simulate
+from cardgen.engine.stats import wilson
 from cardgen.errors import CardgenError
 
 ENGINE = Path(cardgen.engine.__file__).parent
@@ -62,9 +63,9 @@ def test_bad_bot_specs(spec, needle):
 def test_greedy_and_mcts_beat_random_on_a_small_board():
     """A quick sanity check; the full 100-game figures are in the slow test and benchmark."""
     s = simulate("gyre", {}, ["greedy", "random"], 10, seed=1)
-    assert s["bots"][0]["wins"] >= 9
+    assert s.bots[0].wins >= 9
     s = simulate("gyre", {"size": 6}, ["mcts:60", "random"], 6, seed=1)
-    assert s["bots"][0]["wins"] >= 4
+    assert s.bots[0].wins >= 4
 
 
 def test_mcts_never_peeks_at_hidden_hands():
@@ -99,16 +100,16 @@ def test_simulate_is_independent_of_jobs_and_counts_add_up():
     one = simulate("gyre", {"size": 4}, ["greedy", "random"], 8, seed=5, jobs=1)
     two = simulate("gyre", {"size": 4}, ["greedy", "random"], 8, seed=5, jobs=2)
     assert one == two
-    assert sum(b["wins"] for b in one["bots"]) == pytest.approx(8)
-    assert sum(s["wins"] for s in one["seats"]) == pytest.approx(8)
-    assert sum(s["advantage"] for s in one["seats"]) == pytest.approx(0)
-    assert one["length"]["max"] <= one["length"]["max_allowed"]
+    assert sum(b.wins for b in one.bots) == pytest.approx(8)
+    assert sum(s.wins for s in one.seats) == pytest.approx(8)
+    assert sum(s.advantage for s in one.seats) == pytest.approx(0)
+    assert one.length.max <= one.length.max_allowed
 
 
 def test_simulate_three_players_with_chance_and_hidden_info():
     s = simulate("toy-bid", {}, ["random", "greedy", "mcts:10"], 9, seed=2, jobs=2)
-    assert s["games"] == 9 and len(s["seats"]) == 3
-    assert sum(b["wins"] for b in s["bots"]) == pytest.approx(9)
+    assert s.games == 9 and len(s.seats) == 3
+    assert sum(b.wins for b in s.bots) == pytest.approx(9)
 
 
 def test_simulate_refuses_bad_input():
