@@ -176,12 +176,11 @@ def simulate(game, games, bots, players, seed, options, jobs, rotate, as_json, r
                           record=bool(record), progress=bar.update)
     else:
         summary = run(game, config, bots, games, seed=seed, jobs=jobs, rotate=rotate, record=bool(record))
-    records = summary.pop("_records", None)
     if record:
-        rec.write_records(record, records)
-        click.echo(f"{len(records)} records written to {record}", err=True)
+        rec.write_records(record, summary.records)
+        click.echo(f"{len(summary.records)} records written to {record}", err=True)
     if as_json:
-        click.echo(json.dumps(summary, indent=2))
+        click.echo(json.dumps(summary.to_json(), indent=2))
     else:
         click.echo(format_summary(summary))
 

@@ -339,7 +339,7 @@ def balance(cards, games, jobs, seed, bots, as_json, chart) -> None:
             raise click.BadParameter(str(exc), param_hint="--bots") from None
     with click.progressbar(length=games, label="playing", file=sys.stderr, show_pos=True) as bar:
         report = bal.run(cards=cards, games=games, jobs=jobs, seed=seed, bots=pair, progress=bar.update)
-    click.echo(json.dumps(report, indent=2, ensure_ascii=False) if as_json else bal.format_text(report))
+    click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False) if as_json else bal.format_text(report))
     if chart is not None:
         bal.chart(report, chart)
         click.echo(f"chart: {chart}", err=True)
