@@ -133,7 +133,7 @@ class MCTSBot(Bot):
         if len(acts) == 1:
             return acts[0]
         simultaneous = state.current_player() == SIMULTANEOUS
-        root = None
+        root: _Node | None = None
         for _ in range(self.iterations):
             s = root_state.determinize(self.seat, rng)
             if root is None:
@@ -150,8 +150,9 @@ class MCTSBot(Bot):
                     s.apply_action(a)
                     key = a
                 elif p == SIMULTANEOUS:
-                    key = tuple(self._decoupled(node, s, q) for q in range(n))
-                    s.apply_actions(list(key))
+                    joint = tuple(self._decoupled(node, s, q) for q in range(n))
+                    s.apply_actions(list(joint))
+                    key = joint  # type: ignore[assignment]  # a joint action keys its child by the tuple
                 elif node.untried:
                     k = int(rng.random() * len(node.untried))
                     try:
@@ -170,14 +171,14 @@ class MCTSBot(Bot):
                         s.apply_action(key)
                     except IllegalActionError:
                         break  # a re-dealt hidden world where the tree's move is impossible
-                child = node.children.get(key)
-                if child is None:
-                    child = node.children[key] = self._new_node(s)
-                    path.append(child)
-                    node = child
+                known = node.children.get(key)
+                if known is None:
+                    known = node.children[key] = self._new_node(s)
+                    path.append(known)
+                    node = known
                     break
-                path.append(child)
-                node = child
+                path.append(known)
+                node = known
             # rollout
             steps = 0
             limit = self.max_rollout
@@ -200,7 +201,7 @@ class MCTSBot(Bot):
         # most visited root action for our seat
         seat = self.seat
         counts: dict[int, int] = {}
-        for key, child in root.children.items():
+        for key, child in (root.children.items() if root is not None else ()):
             a = key[seat] if simultaneous else key
             counts[a] = counts.get(a, 0) + child.visits
         if not counts:
@@ -229,7 +230,7 @@ class MCTSBot(Bot):
         p = node.player
         log_n = math.log(node.visits or 1)
         c = self.c
-        best, best_v = None, -math.inf
+        best, best_v = -1, -math.inf
         for a, child in node.children.items():
             v = child.totals[p] / child.visits + c * math.sqrt(log_n / child.visits)
             if v > best_v:

@@ -65,7 +65,7 @@ class Table:
     def moves(self) -> list[str]:
         return [move_text(s, a) for s, a, _ in self.history]
 
-    def _apply(self, action, human: bool) -> None:
+    def _apply(self, action: int | list[int], human: bool) -> str:
         before = self.state.clone()
         text = move_text(self.state, action)
         apply_move(self.state, action)
@@ -106,7 +106,7 @@ class Table:
             joint = []
             for q in range(self.game.num_players):
                 if not state.legal_actions(q):
-                    joint.append(0)
+                    joint.append(self.game.noop_action)
                 elif q in self.bots:
                     joint.append(self.bots[q].step(state))
                 else:
@@ -124,9 +124,9 @@ class Table:
             self.say(f"{self.game.player_name(p)} ({self.seats[p]}): {text}")
             self._show_if_human_next()
             return
-        action = self._ask_human(p)
-        if action is not None:
-            self._apply(action, True)
+        asked = self._ask_human(p)
+        if asked is not None:
+            self._apply(asked, True)
             self.redo_stack.clear()
             self._show_if_human_next()
 

@@ -143,10 +143,11 @@ def play_out(game: Game, seed, bots: Iterable, record: bool = True) -> tuple[Sta
     limit = game.max_game_length
     while not state.is_terminal():
         p = state.current_player()
+        action: int | list[int]
         if p == CHANCE:
             action = state.sample_chance()
         elif p == SIMULTANEOUS:
-            action = [bots[q].step(state) if state.legal_actions(q) else 0 for q in range(n)]
+            action = [bots[q].step(state) if state.legal_actions(q) else game.noop_action for q in range(n)]
         else:
             action = bots[p].step(state)
         if record:

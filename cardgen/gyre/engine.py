@@ -160,6 +160,8 @@ GAME = GyreGame
 class GyreState(State):
     """A Gyre position: tiles, gyre owners, whose turn, this turn's gyrations."""
 
+    game: GyreGame
+
     __slots__ = ("game", "board", "gyres", "owned", "deact", "player", "turn", "gyrations", "empties", "ply")
 
     def __init__(self, game: GyreGame) -> None:
