@@ -12,6 +12,8 @@ import functools
 import hashlib
 import secrets
 
+from cardgen.errors import CardgenError
+
 _PERSON = b"cardgen-rng-v1"
 
 
@@ -19,7 +21,7 @@ def seed_bytes(seed: int | str) -> bytes:
     """Canonical bytes of a user seed: ints and their decimal strings agree."""
     text = str(seed).strip()
     if not text:
-        raise ValueError("empty seed: use an integer or a non-empty word")
+        raise CardgenError("empty seed: use an integer or a non-empty word")
     raw = text.encode("utf-8")
     # BLAKE2b keys are at most 64 bytes; longer seeds are hashed down.
     return raw if len(raw) <= 64 else hashlib.sha512(raw).digest()
