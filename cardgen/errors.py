@@ -4,6 +4,8 @@ Every message is one lowercase line that quotes the bad input and says what
 would be accepted; the CLI prints it as `error: ...` and exits 1.
 """
 
+from errno import ENOENT
+
 
 class CardgenError(ValueError):
     """Base class: bad input a user can fix."""
@@ -31,3 +33,26 @@ class InvalidActionError(IllegalActionError):
 
 class LayoutError(CardgenError):
     """A print layout that does not fit the paper."""
+
+
+class FileError(CardgenError):
+    """A file that cannot be read or written; `path` as given, `reason` one lowercase phrase."""
+
+    def __init__(self, message: str, path: str = "", reason: str = "", errno: int | None = None) -> None:
+        super().__init__(message)
+        self.path = path
+        self.reason = reason
+        self.errno = errno
+
+    @property
+    def missing(self) -> bool:
+        """True when the file (or a folder above it) does not exist."""
+        return self.errno == ENOENT
+
+
+class Terminated(BaseException):
+    """SIGTERM or SIGHUP arrived: unwinds like KeyboardInterrupt, so temporary files are removed."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum

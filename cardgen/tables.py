@@ -14,16 +14,20 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from cardgen.errors import TableError
+from cardgen.errors import FileError, TableError
+from cardgen.files import read_text
 
 
 def load_toml(path: Path) -> dict:
-    """Parse one TOML file; a missing or malformed file is a TableError."""
+    """Parse one TOML file; a missing, unreadable or malformed file is a TableError."""
     try:
-        with open(path, "rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise TableError(f"{path.name}: table file missing (looked for {path})") from None
+        text = read_text(path, "table file")
+    except FileError as exc:
+        if exc.missing:
+            raise TableError(f"{path.name}: table file missing (looked for {path})") from None
+        raise TableError(str(exc)) from None
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise TableError(f"{path.name}: not valid TOML: {exc}") from None
 

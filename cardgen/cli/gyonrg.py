@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import shutil
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -15,11 +14,11 @@ import click
 from cardgen import rng
 from cardgen.cli.printing import build_layout, default_output, layout_options, run_pdf, run_png
 from cardgen.errors import CardgenError, SerialError, TableError
+from cardgen.files import atomic_folder, open_output, read_bytes, write_bytes
 from cardgen.gyonrg import edition as editions
 from cardgen.gyonrg import text
 from cardgen.gyonrg.cards import decode
 from cardgen.gyonrg.generator import generate as generate_cards
-from cardgen.print.atomic import atomic_write
 from cardgen.web.urls import serial_from_url
 
 
@@ -81,12 +80,13 @@ def generate(obj: Context, seed, count, start, fmt, output) -> None:
     if output is None:
         _write_cards(cards, fmt, sys.stdout)
         return
-    with atomic_write(output) as raw:
+    with open_output(output) as raw:  # "-" is standard output
         out = io.TextIOWrapper(raw, encoding="utf-8", newline="")
         _write_cards(cards, fmt, out)
         out.flush()
-        out.detach()  # atomic_write closes the file itself
-    click.echo(f"wrote {count} cards (seed {seed}, edition {ed.letter}) to {output}", err=True)
+        out.detach()  # open_output closes (or keeps) the file itself
+    if str(output) != "-":
+        click.echo(f"wrote {count} cards (seed {seed}, edition {ed.letter}) to {output}", err=True)
 
 
 def _write_cards(cards, fmt: str, out) -> None:
@@ -244,12 +244,10 @@ def freeze(obj: Context) -> None:
             f"edition {ed.letter} is already frozen in {dest} with other tables: "
             f"set a new letter in meta.toml (edition = ...) before freezing"
         )
-    tmp = dest.with_name(f".{ed.letter}.part")
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir(parents=True)
-    for name in editions.TABLE_FILES:
-        shutil.copy2(src / f"{name}.toml", tmp / f"{name}.toml")
-    tmp.rename(dest)
+    # Built out of sight and renamed into place whole: a half-frozen edition would never decode right.
+    with atomic_folder(dest) as tmp:
+        for name in editions.TABLE_FILES:
+            write_bytes(tmp / f"{name}.toml", read_bytes(src / f"{name}.toml", "table file"))
     click.echo(f"froze edition {ed.letter} ({ed.fingerprint}) in {dest}")
 
 

@@ -12,8 +12,8 @@ import click
 
 from cardgen.cli.printing import build_layout, default_output, layout_options, run_pdf
 from cardgen.errors import DeckError
+from cardgen.files import write_text
 from cardgen.gyonrg import deck as decks
-from cardgen.print.atomic import write_bytes_atomic
 
 _DECK_FILE = click.Path(dir_okay=False, path_type=Path)
 
@@ -53,7 +53,7 @@ def deck() -> None:
 
 
 def _write(path: Path, text: str) -> None:
-    write_bytes_atomic(path, text.encode("utf-8"))
+    write_text(path, text)
 
 
 def _curve(ctx, param, value):

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-import sys
 
 import click
 
 from cardgen.errors import CardgenError
+from cardgen.files import read_text
 
 
 @click.group()
@@ -20,15 +20,7 @@ def gyre() -> None:
 
 
 def _read(file: str) -> str:
-    if file == "-":
-        return sys.stdin.read()
-    try:
-        with open(file, encoding="utf-8") as fh:
-            return fh.read()
-    except OSError as exc:
-        raise CardgenError(f"cannot read diagram {file!r}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise CardgenError(f"cannot read diagram {file!r}: not UTF-8 text") from None
+    return read_text(file, "diagram", allow_stdin=True)
 
 
 @gyre.command()

@@ -7,12 +7,14 @@ does not load the print pipeline or a rules engine.
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
 
 import click
 
 from cardgen import __version__, games
-from cardgen.errors import CardgenError
+from cardgen.errors import CardgenError, Terminated
 
 # Commands of the shared machines, "module:attribute", imported on first use.
 SHARED_COMMANDS = {
@@ -69,6 +71,8 @@ class CardgenGroup(click.Group):
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             sys.exit(130)
+        except Terminated as exc:
+            _exit_terminated(exc)
         except BrokenPipeError:
             sys.exit(0)
 
@@ -86,5 +90,38 @@ def cli() -> None:
     """
 
 
+# SIGTERM (kill, timeout, systemd) and SIGHUP (the terminal closed) unwind like
+# Ctrl-C, so a half-written output's temporary file is removed on the way out.
+TERMINATING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+def _exit_terminated(exc: Terminated) -> None:
+    try:
+        click.echo(f"terminated by {signal.Signals(exc.signum).name}", err=True)
+    except OSError:  # SIGHUP: the terminal may be gone already
+        pass
+    sys.exit(128 + exc.signum)
+
+
+def _install_signal_handlers() -> None:
+    main_pid = os.getpid()
+
+    def handler(signum: int, frame: object) -> None:
+        if os.getpid() != main_pid:  # a forked worker (cardgen.engine.pool): end as the signal says
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+            return
+        for s in TERMINATING_SIGNALS:  # once is enough: a second signal must not cut the cleanup short
+            signal.signal(s, signal.SIG_IGN)
+        raise Terminated(signum)
+
+    for signum in TERMINATING_SIGNALS:
+        signal.signal(signum, handler)
+
+
 def main() -> None:
-    cli(prog_name="cardgen")
+    _install_signal_handlers()
+    try:
+        cli(prog_name="cardgen")
+    except Terminated as exc:  # arrived outside a command (while parsing, say)
+        _exit_terminated(exc)

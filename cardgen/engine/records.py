@@ -17,11 +17,11 @@ text for people (replay checks they agree). `cardgen simulate --record` writes
 from __future__ import annotations
 
 import json
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from cardgen.errors import CardgenError, IllegalActionError
+from cardgen.files import read_text, write_text
 
-from .files import atomic_write_text
 from .protocol import CHANCE, SIMULTANEOUS, Game, State
 from .registry import load_game
 
@@ -61,18 +61,13 @@ def make_record(game: Game, seed, seats: list[str], actions: list, moves: list[s
 def write_records(path, records: list[dict]) -> None:
     """One record as itself, several as a cardgen-records file; written atomically."""
     data = records[0] if len(records) == 1 else {"format": FORMAT_MANY, "version": VERSION, "records": records}
-    try:
-        atomic_write_text(path, json.dumps(data, separators=(",", ":")) + "\n")
-    except OSError as exc:
-        raise CardgenError(f"cannot write record {str(path)!r}: {exc.strerror}") from None
+    write_text(path, json.dumps(data, separators=(",", ":")) + "\n")
 
 
 def read_records(path) -> list[dict]:
+    text = read_text(path, "record")
     try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except OSError as exc:
-        raise CardgenError(f"cannot read record {str(path)!r}: {exc.strerror}") from None
+        data = json.loads(text)
     except ValueError as exc:
         raise CardgenError(f"not a game record: {str(path)!r} is not JSON ({exc})") from None
     if isinstance(data, dict) and data.get("format") == FORMAT_MANY and isinstance(data.get("records"), list):

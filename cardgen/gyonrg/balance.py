@@ -159,7 +159,7 @@ def chart(report: BalanceReport, path) -> None:
     """A PNG bar chart of every category's win rate with its interval."""
     from PIL import Image, ImageDraw, ImageFont
 
-    from cardgen.print.atomic import atomic_write
+    from cardgen.files import atomic_write
     from cardgen.print.fonts import FONT_DIR
 
     rows = [(cat, r) for cat, rs in report.categories.items() for r in rs]

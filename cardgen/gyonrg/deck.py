@@ -48,7 +48,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardgen import serial as serialcodec
-from cardgen.errors import DeckError, SerialError
+from cardgen.errors import DeckError, FileError, SerialError
+from cardgen.files import read_text
 from cardgen.gyonrg import edition as editions
 from cardgen.gyonrg.cards import Card, decode
 from cardgen.web.urls import serial_from_url
@@ -267,17 +268,11 @@ def read_deck(path, *, base=None) -> Deck:
     """Read a deck file. DeckError only when the file cannot be read at all; bad lines go to the check."""
     p = Path(path)
     try:
-        data = p.read_bytes()
-    except IsADirectoryError:
-        raise DeckError(f"deck file {str(p)!r} is a folder, not a file") from None
-    except FileNotFoundError:
-        raise DeckError(f"deck file {str(p)!r} does not exist") from None
-    except OSError as exc:
-        raise DeckError(f"cannot read deck file {str(p)!r}: {exc.strerror or exc}") from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise DeckError(f"deck file {str(p)!r} is not UTF-8 text (bad byte at offset {exc.start}): expected one card per line") from None
+        text = read_text(p, "deck file")
+    except FileError as exc:
+        if exc.missing:
+            raise DeckError(f"deck file {str(p)!r} does not exist") from None
+        raise DeckError(str(exc)) from None
     return parse_deck(text, str(p), base=base)
 
 

@@ -7,14 +7,13 @@ atomically, so an interrupted run never leaves half a file.
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas
 
-from cardgen.engine.files import atomic_write_bytes
 from cardgen.errors import CardgenError
+from cardgen.files import write_bytes
 
 from .engine import MAX_SIZE, MIN_SIZE
 from .scoring import COLOUR_NAMES, COLOURS
@@ -51,11 +50,7 @@ def write_board_pdf(path, size: int = 8, players: int = 2, paper: str = "a4") ->
     cell = _board_page(c, size, page_w, page_h)
     pages = 1 + _token_pages(c, size, players, cell, page_w, page_h)
     c.save()
-    path = Path(path)
-    try:
-        atomic_write_bytes(path, buf.getvalue())
-    except OSError as exc:
-        raise CardgenError(f"cannot write {str(path)!r}: {exc.strerror}") from None
+    write_bytes(path, buf.getvalue())
     return pages
 
 

@@ -15,7 +15,8 @@ import json
 import os
 from pathlib import Path
 
-from cardgen.engine.files import atomic_write_text
+from cardgen.errors import CardgenError
+from cardgen.files import read_text, write_text
 
 from .scoring import COLOURS
 
@@ -36,8 +37,8 @@ def load(path: Path | None = None) -> dict:
     """The table {key: entry}; an unreadable file counts as empty (it is only a nicety)."""
     path = path or highscore_path()
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(read_text(path, "high-score file"))
+    except (CardgenError, ValueError):  # missing, unreadable, not text, not JSON
         return {}
     return data if isinstance(data, dict) else {}
 
@@ -66,11 +67,10 @@ def record_game(state, path: Path | None = None, when: str | None = None) -> str
             "date": when or _dt.date.today().isoformat(),
         }
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write_text(path, json.dumps(table, indent=2, sort_keys=True) + "\n")
+            write_text(path, json.dumps(table, indent=2, sort_keys=True) + "\n")
             lines.append(f"new high score for {k}: {margin} (was {best if best is not None else 'none'})")
-        except OSError as exc:
-            lines.append(f"new high score {margin}, but could not save it to {path}: {exc.strerror}")
+        except CardgenError as exc:
+            lines.append(f"new high score {margin}, but could not save it: {exc}")
     elif best is not None:
         lines.append(f"high score for {k}: {best}")
     return "\n".join(lines)

@@ -19,7 +19,7 @@ from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.errors import LayoutError
-from cardgen.print.atomic import atomic_write
+from cardgen.files import atomic_write
 from cardgen.print.calibration import draw_calibration_back, draw_calibration_front
 from cardgen.print.face import Face
 from cardgen.print.fonts import SANS, register_fonts

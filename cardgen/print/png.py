@@ -22,7 +22,7 @@ import pypdfium2 as pdfium
 from PIL import Image, ImageDraw, ImageFont
 
 from cardgen.errors import CardgenError
-from cardgen.print.atomic import atomic_write
+from cardgen.files import atomic_write
 from cardgen.print.face import Face
 from cardgen.print.fonts import FONT_DIR
 from cardgen.print.imposition import Layout, impose
@@ -81,8 +81,7 @@ def write_pngs(
     if not MIN_DPI <= dpi <= MAX_DPI:
         raise CardgenError(f"dpi {dpi!r} out of range: use {MIN_DPI} to {MAX_DPI}")
     imposition = impose(Layout(card=card, bleed=bleed, mode="single", crop_marks=False))
-    out = Path(folder)
-    out.mkdir(parents=True, exist_ok=True)
+    out = Path(folder)  # atomic_write creates it with the first image
     scale = dpi / 72.0
     sheets = _ContactSheets(out, card) if contact_sheet else None
     seen: set[str] = set()
