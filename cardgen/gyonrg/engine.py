@@ -48,6 +48,11 @@ DEPLOY, MOVE, ROTATE, ATTACK_COST, SPEED, ATTACK, SHIELD = range(7)
 MULLIGAN, SPECIAL_PHASE, BOARD, DISCARD, KEEP, OVER = range(6)
 PHASE_NAMES = ("mulligan", "special", "board", "discard", "keep", "over")
 
+# observation_tensor layout (see GyonrgState.observation_tensor)
+OBS_SECTOR = 11  # mine, theirs, fleet size, Captain attack/shield/speed, facing one-hot (4), Captain is a Drone
+OBS_GLOBAL = 17  # AP, VPs, hand/deck/scrap sizes (mine, theirs), turn, phase one-hot (6), my move
+OBS_CARD = 8  # a hand slot: present, then the card's seven printed stats
+
 
 def _absolute(player: int, dx: int, dy: int) -> tuple[int, int]:
     """(dcol, drow) on the board of a card-relative offset (dx right, dy forward)."""
@@ -272,6 +277,10 @@ class GyonrgGame(Game):
 
     def player_name(self, player: int) -> str:
         return ("red", "blue")[player] if player in (0, 1) else super().player_name(player)
+
+    def observation_shape(self) -> tuple[int, ...]:
+        """Flat: per sector OBS_SECTOR values, then OBS_GLOBAL, then OBS_CARD per hand slot."""
+        return (SECTORS * OBS_SECTOR + OBS_GLOBAL + self.max_hand * OBS_CARD,)
 
 
 GAME = GyonrgGame
@@ -1142,6 +1151,51 @@ class GyonrgState(State):
         del data["rng"]
         data["viewer"] = player
         return data
+
+    def observation_tensor(self, player: int) -> list[float]:
+        """What `player` sees as floats: the board (owners from the viewer's side), the public
+        counts and the viewer's own hand. Never the opponent's hand nor either deck's order."""
+        g = self.game
+        out: list[float] = []
+        opp = 1 - player
+        for sec in range(SECTORS):
+            fleet = self.board[sec]
+            owner = self.owner[sec]
+            cell = [0.0] * OBS_SECTOR
+            if fleet:
+                cap = fleet[0]
+                cell[0] = float(owner == player)
+                cell[1] = float(owner == opp)
+                cell[2] = len(fleet) / g.max_fleet
+                cell[3] = self.stat(cap, ATTACK) / 10
+                cell[4] = self.stat(cap, SHIELD) / 10
+                cell[5] = self.stat(cap, SPEED) / 10
+                cell[6 + self.facing[sec] % 4] = 1.0
+                cell[10] = float(g.cards[cap].drone)
+            out += cell
+        total = sum(len(d) for d in g.deck_ids) or 1
+        glob = [
+            self.ap / 10,
+            self.vp[player] / g.vp_to_win,
+            self.vp[opp] / g.vp_to_win,
+            len(self.hands[player]) / g.max_hand,
+            len(self.hands[opp]) / g.max_hand,
+            len(self.decks[player]) / total,
+            len(self.decks[opp]) / total,
+            len(self.scrap[player]) / total,
+            len(self.scrap[opp]) / total,
+            self.turn / g.max_turns,
+        ]
+        phase = [0.0] * 6
+        phase[self.phase] = 1.0
+        out += glob + phase + [float(self.phase != OVER and self.player == player)]
+        hand = self.hands[player]
+        for i in range(g.max_hand):
+            if i < len(hand):
+                out += [1.0] + [v / 10 for v in g.stats[hand[i]]]
+            else:
+                out += [0.0] * OBS_CARD
+        return out
 
     def determinize(self, player: int, rng: random.Random) -> "GyonrgState":
         """A clone where what `player` cannot see (opponent's hand, deck orders) is dealt again."""
