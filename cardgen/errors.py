@@ -23,6 +23,10 @@ class DeckError(CardgenError):
     """A deck file that cannot be read."""
 
 
+class OptionError(CardgenError):
+    """A game option with an unknown name or a value outside what the game accepts."""
+
+
 class IllegalActionError(CardgenError):
     """An action that is not legal in the current state."""
 

@@ -7,35 +7,11 @@ import sys
 
 import click
 
-from cardgen import rng
+from cardgen.cli.types import DECKS, GAME_OPTION, MAX_GAMES, SEED, BotsType, WholeNumber, resolve_seed
 from cardgen.engine import records as rec
-from cardgen.engine.bots import parse_bot_spec
+from cardgen.engine.protocol import Game
 from cardgen.engine.registry import game_names, game_options, load_game
-from cardgen.errors import CardgenError
-
-
-def _options(ctx, param, values) -> dict:
-    out = {}
-    for item in values:
-        key, eq, value = item.partition("=")
-        if not eq or not key.strip():
-            raise click.BadParameter(f"{item!r}: expected KEY=VALUE, e.g. size=9")
-        out[key.strip().replace("-", "_")] = value.strip()
-    return out
-
-
-def _bot_list(ctx, param, value):
-    if value is None:
-        return None
-    bots = [b.strip() for b in value.split(",")]
-    if not all(bots):
-        raise click.BadParameter(f"{value!r}: expected a comma-separated list like human,mcts")
-    for b in bots:
-        try:
-            parse_bot_spec(b)
-        except CardgenError as exc:
-            raise click.BadParameter(str(exc)) from None
-    return bots
+from cardgen.errors import CardgenError, OptionError
 
 
 def _game_name(ctx, param, value: str) -> str:
@@ -45,15 +21,10 @@ def _game_name(ctx, param, value: str) -> str:
     return name
 
 
-def _seed(value):
-    if value is None:
-        value = rng.fresh_seed()
-        click.echo(f"seed: {value} (repeat this game with --seed {value})", err=True)
-    return int(value) if str(value).lstrip("-").isdigit() else value
-
-
-def _config(name: str, players: int | None, bots: list[str] | None, options: dict) -> dict:
+def _config(name: str, players: int | None, bots: list[str] | None, options: tuple, decks: str | None) -> dict:
     config = dict(options)
+    if decks:
+        config["decks"] = decks
     has_players = any(o.name == "players" for o in game_options(name))
     if players is not None:
         config["players"] = players
@@ -62,25 +33,33 @@ def _config(name: str, players: int | None, bots: list[str] | None, options: dic
     return config
 
 
+def _load(name: str, config: dict) -> Game:
+    """The game, with a bad option value reported as a usage error (exit 2) naming -o."""
+    try:
+        return load_game(name, **config)
+    except OptionError as exc:
+        raise click.BadParameter(str(exc), param_hint="'-o' / '--option'") from None
+
+
 GAME_ARG = click.argument("game", callback=_game_name, metavar="GAME")
 OPTION_OPT = click.option(
-    "-o", "--option", "options", multiple=True, callback=_options, metavar="KEY=VALUE",
+    "-o", "--option", "options", type=GAME_OPTION, multiple=True, metavar="KEY=VALUE",
     help="A game option, e.g. -o size=9 -o max_gyrations=2 (repeatable; an unknown key lists the accepted ones).",
 )
-PLAYERS_OPT = click.option("--players", type=click.IntRange(1, 16), default=None,
+PLAYERS_OPT = click.option("--players", type=WholeNumber(1, 16), default=None,
                            help="Number of players (default: one per --bots entry, else the game's default).")
 DECKS_OPT = click.option(
-    "--decks", default=None, metavar="A,B",
+    "--decks", type=DECKS, default=None, metavar="A,B",
     help="Card games: the two decks, as deck files (a.txt,b.txt) or seeds (seed:1,seed:2); same as -o decks=A,B.",
 )
-SEED_OPT = click.option("--seed", default=None, metavar="S",
+SEED_OPT = click.option("--seed", type=SEED, default=None, metavar="S",
                         help="Seed for chance and bots; the same seed and moves replay the same game. Default: a fresh one, printed.")
 
 
 @click.command()
 @GAME_ARG
 @PLAYERS_OPT
-@click.option("--bots", callback=_bot_list, default=None, metavar="SEAT,SEAT,...",
+@click.option("--bots", type=BotsType(), default=None, metavar="SEAT,SEAT,...",
               help="Who sits in each seat: human, random, greedy, mcts or mcts:ITERATIONS (default: human, then mcts).")
 @SEED_OPT
 @OPTION_OPT
@@ -104,13 +83,13 @@ def play(game, players, bots, seed, options, record, color, decks):
     """
     from cardgen.engine.play import Table
 
-    config = _config(game, players, bots, {**options, **({"decks": decks} if decks else {})})
-    g = load_game(game, **config)
+    config = _config(game, players, bots, options, decks)
+    g = _load(game, config)
     if bots is None:
         bots = ["human"] + ["mcts"] * (g.num_players - 1)
     if len(bots) != g.num_players:
         raise click.BadParameter(f"{len(bots)} seats given for {g.num_players} players", param_hint="--bots")
-    seed = _seed(seed)
+    seed = resolve_seed(seed)
     if color is None:
         color = sys.stdout.isatty()
 
@@ -136,13 +115,13 @@ def play(game, players, bots, seed, options, record, color, decks):
 
 @click.command()
 @GAME_ARG
-@click.option("--games", "-n", type=click.IntRange(1), default=100, show_default=True, help="Number of games.")
-@click.option("--bots", callback=_bot_list, required=True, metavar="BOT,BOT,...",
+@click.option("--games", "-n", type=WholeNumber(1, MAX_GAMES), default=100, show_default=True, help=f"Number of games (1 to {MAX_GAMES:,}).")
+@click.option("--bots", type=BotsType(), required=True, metavar="BOT,BOT,...",
               help="One bot per seat: random, greedy, mcts or mcts:ITERATIONS (e.g. mcts,random).")
 @PLAYERS_OPT
 @SEED_OPT
 @OPTION_OPT
-@click.option("--jobs", "-j", type=click.IntRange(0), default=1, show_default=True,
+@click.option("--jobs", "-j", type=WholeNumber(0, 256), default=1, show_default=True,
               help="Worker processes; 0 means one per CPU core. Results do not depend on it.")
 @click.option("--rotate/--no-rotate", default=True, show_default=True,
               help="Move the bots one seat per game, so each plays every seat equally often.")
@@ -165,11 +144,12 @@ def simulate(game, games, bots, players, seed, options, jobs, rotate, as_json, r
       cardgen simulate gyre --games 200 --bots mcts,random --jobs 0
       cardgen simulate gyre -n 50 --bots greedy,random,random -o size=9 --json
     """
-    from cardgen.engine.simulate import format_summary, simulate as run
+    from cardgen.engine.simulate import format_summary
+    from cardgen.engine.simulate import simulate as run
 
-    config = _config(game, players, bots, {**options, **({"decks": decks} if decks else {})})
-    load_game(game, **config)  # bad options fail before any work starts
-    seed = _seed(seed)
+    config = _config(game, players, bots, options, decks)
+    _load(game, config)  # bad options fail before any work starts
+    seed = resolve_seed(seed)
     if progress:
         with click.progressbar(length=games, label="simulating", file=sys.stderr, show_eta=True) as bar:
             summary = run(game, config, bots, games, seed=seed, jobs=jobs, rotate=rotate,
@@ -189,7 +169,7 @@ def simulate(game, games, bots, players, seed, options, jobs, rotate, as_json, r
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--moves", "show_moves", is_flag=True, help="Print the game move by move.")
 @click.option("--boards", is_flag=True, help="Print the position before every move and at the end (implies --moves).")
-@click.option("--index", type=click.IntRange(1), default=None, help="Only this game of a multi-game file (1 = first).")
+@click.option("--index", type=WholeNumber(1, 10**9), default=None, help="Only this game of a multi-game file (1 = first).")
 def replay(file, show_moves, boards, index):
     """Replay the game record FILE and check it ends in the recorded state.
 

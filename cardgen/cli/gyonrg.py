@@ -11,9 +11,28 @@ from pathlib import Path
 
 import click
 
-from cardgen import rng
-from cardgen.cli.printing import build_layout, default_output, layout_options, run_pdf, run_png
-from cardgen.errors import CardgenError, SerialError, TableError
+from cardgen.cli.gyonrg_deck import deck
+from cardgen.cli.printing import (
+    BLEED,
+    build_layout,
+    default_output,
+    layout_options,
+    lookup_url_option,
+    run_pdf,
+    run_png,
+)
+from cardgen.cli.types import (
+    CARD_SIZE,
+    MAX_CARD_INDEX,
+    MAX_GAMES,
+    MAX_GENERATE,
+    MAX_PRINT,
+    SEED,
+    BotsType,
+    WholeNumber,
+    resolve_seed,
+)
+from cardgen.errors import SerialError, TableError
 from cardgen.files import atomic_folder, open_output, read_bytes, write_bytes
 from cardgen.gyonrg import edition as editions
 from cardgen.gyonrg import text
@@ -21,25 +40,26 @@ from cardgen.gyonrg.cards import decode
 from cardgen.gyonrg.generator import generate as generate_cards
 from cardgen.web.urls import serial_from_url
 
+# The group's --tables, for every subcommand (the deck commands read the same object).
+Context = editions.TableChoice
+pass_ctx = click.make_pass_decorator(Context, ensure=True)
 
-class Context:
-    """What the group's options decide for every subcommand."""
-
-    def __init__(self, tables: Path | None) -> None:
-        self.tables = tables
-
-    def edition(self):
-        return editions.current() if self.tables is None else editions.load(self.tables)
+SEED_HELP = "Seed (any integer or word). Without it a random seed is drawn and printed."
+START = click.option("--start", type=WholeNumber(0, MAX_CARD_INDEX), default=0, show_default=True,
+                     help=f"Index of the first card of the seed's sequence (0 to {MAX_CARD_INDEX:.0e}; start + count too).")  # fmt: skip
 
 
-pass_ctx = click.make_pass_decorator(Context)
+def _check_range(start: int, count: int) -> None:
+    if start + count > MAX_CARD_INDEX:
+        raise click.BadParameter(f"--start {start} + --count {count} passes the last card index {MAX_CARD_INDEX:.0e}",
+                                 param_hint="'--start'")  # fmt: skip
 
 
 @click.group()
 @click.option(
     "--tables",
-    type=click.Path(file_okay=False, path_type=Path),
-    help="Use the attribute tables in this folder instead of the built-in ones (for designers).",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help="Use the attribute tables in this folder instead of the built-in ones (for designers; see README).",
 )
 @click.pass_context
 def gyonrg(ctx: click.Context, tables: Path | None) -> None:
@@ -51,20 +71,11 @@ def gyonrg(ctx: click.Context, tables: Path | None) -> None:
     ctx.obj = Context(tables)
 
 
-def resolve_seed(seed: str | None) -> str:
-    """The seed to use; without one, draw one and say it on stderr so the run can be repeated."""
-    if seed is None:
-        seed = str(rng.fresh_seed())
-        click.echo(f"seed {seed} (repeat this run with --seed {seed})", err=True)
-    elif not seed.strip():
-        raise click.BadParameter("the seed is empty; give an integer or a word", param_hint="--seed")
-    return seed
-
-
 @gyonrg.command()
-@click.option("--seed", "-s", help="Seed (any integer or word). Without it a random seed is drawn and printed.")
-@click.option("--count", "-n", type=click.IntRange(min=0), default=10, show_default=True, help="Number of cards.")
-@click.option("--start", type=click.IntRange(min=0), default=0, show_default=True, help="Index of the first card of the seed's sequence.")
+@click.option("--seed", "-s", type=SEED, help=SEED_HELP)
+@click.option("--count", "-n", type=WholeNumber(0, MAX_GENERATE), default=10, show_default=True,
+              help=f"Number of cards (0 to {MAX_GENERATE:,}).")
+@START
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True)
 @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="Write to this file (default: standard output).")
 @pass_ctx
@@ -74,6 +85,7 @@ def generate(obj: Context, seed, count, start, fmt, output) -> None:
     The same seed and table edition always give the same cards; card I of a
     seed does not depend on the cards before it (--start I).
     """
+    _check_range(start, count)
     seed = resolve_seed(seed)
     ed = obj.edition()
     cards = generate_cards(seed, count, start, ed)
@@ -251,15 +263,16 @@ def freeze(obj: Context) -> None:
     click.echo(f"froze edition {ed.letter} ({ed.fingerprint}) in {dest}")
 
 
-def _deck_name(seed: str, start: int, count: int, ext: str) -> str:
-    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in seed)[:40]
+def _deck_name(seed: int | str, start: int, count: int, ext: str) -> str:
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in str(seed))[:40]
     return f"gyonrg-{safe}" + (f"-{start}" if start else "") + f"-{count}{ext}"
 
 
 @gyonrg.command(name="print")
-@click.option("--seed", "-s", help="Seed (any integer or word). Without it a random seed is drawn and printed.")
-@click.option("--count", "-n", type=click.IntRange(min=1), default=54, show_default=True, help="Number of cards (54 = one deck).")
-@click.option("--start", type=click.IntRange(min=0), default=0, show_default=True, help="Index of the first card of the seed's sequence.")
+@click.option("--seed", "-s", type=SEED, help=SEED_HELP)
+@click.option("--count", "-n", type=WholeNumber(1, MAX_PRINT), default=54, show_default=True,
+              help=f"Number of cards (54 = one deck; at most {MAX_PRINT:,}).")
+@START
 @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="PDF file (default: output/gyonrg-SEED-COUNT.pdf).")
 @layout_options
 @pass_ctx
@@ -271,10 +284,9 @@ def print_cmd(obj: Context, seed, count, start, output, calibration, lookup_url,
     lookup address and its serial.
     """
     from cardgen.gyonrg.face import GyonrgFace
-    from cardgen.web.urls import lookup_base
 
+    _check_range(start, count)
     imposition = build_layout(**layout)  # checked before anything is generated or written
-    lookup_base(lookup_url)
     seed = resolve_seed(seed)
     ed = obj.edition()
     output = output or default_output(_deck_name(seed, start, count, ".pdf"))
@@ -283,13 +295,14 @@ def print_cmd(obj: Context, seed, count, start, output, calibration, lookup_url,
 
 
 @gyonrg.command()
-@click.option("--seed", "-s", help="Seed (any integer or word). Without it a random seed is drawn and printed.")
-@click.option("--count", "-n", type=click.IntRange(min=1), default=54, show_default=True, help="Number of cards.")
-@click.option("--start", type=click.IntRange(min=0), default=0, show_default=True, help="Index of the first card of the seed's sequence.")
-@click.option("--dpi", type=click.IntRange(36, 1200), default=300, show_default=True, help="Resolution of the images.")
-@click.option("--card-size", default="poker", show_default=True, help="poker, bridge, mini, tarot or WxH in mm.")
-@click.option("--bleed", type=float, default=0.0, show_default=True, help="Bleed to include around each card, in mm.")
-@click.option("--lookup-url", envvar="CARDGEN_LOOKUP_URL", help="Base address the QR codes point to (env CARDGEN_LOOKUP_URL).")
+@click.option("--seed", "-s", type=SEED, help=SEED_HELP)
+@click.option("--count", "-n", type=WholeNumber(1, MAX_PRINT), default=54, show_default=True,
+              help=f"Number of cards (at most {MAX_PRINT:,}).")
+@START
+@click.option("--dpi", type=WholeNumber(36, 1200), default=300, show_default=True, help="Resolution of the images (36 to 1200).")
+@click.option("--card-size", type=CARD_SIZE, default="poker", show_default=True, help="poker, bridge, mini, tarot or WxH in mm.")
+@click.option("--bleed", type=BLEED, default=0.0, show_default=True, help="Bleed to include around each card, 0 to 10 mm.")
+@lookup_url_option
 @click.option("--output", "-o", type=click.Path(file_okay=False, path_type=Path), required=True, help="Folder for the PNG files.")
 @pass_ctx
 def png(obj: Context, seed, count, start, dpi, card_size, bleed, lookup_url, output) -> None:
@@ -298,11 +311,8 @@ def png(obj: Context, seed, count, start, dpi, card_size, bleed, lookup_url, out
     The images come from the very drawing the PDF prints, so the two never disagree.
     """
     from cardgen.gyonrg.face import GyonrgFace
-    from cardgen.print.sizes import parse_card_size
-    from cardgen.web.urls import lookup_base
 
-    parse_card_size(card_size)
-    lookup_base(lookup_url)
+    _check_range(start, count)
     seed = resolve_seed(seed)
     ed = obj.edition()
     run_png(generate_cards(seed, count, start, ed), count, GyonrgFace(lookup_url), card_size, output,
@@ -310,11 +320,11 @@ def png(obj: Context, seed, count, start, dpi, card_size, bleed, lookup_url, out
 
 
 @gyonrg.command()
-@click.option("--cards", type=click.IntRange(min=60), default=540, show_default=True, help="Size of the card pool the random decks are drawn from.")
-@click.option("--games", "-n", type=click.IntRange(min=1), default=200, show_default=True, help="Number of games.")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True, help="Processes to run games in.")
-@click.option("--seed", "-s", default="balance", show_default=True, help="Seed of the card pool, the decks and the bots.")
-@click.option("--bots", default="greedy,greedy", show_default=True, help="Bots of the two sides (random, greedy, mcts:N).")
+@click.option("--cards", type=WholeNumber(60, 1_000_000), default=540, show_default=True, help="Size of the card pool the random decks are drawn from (60 to 1,000,000).")
+@click.option("--games", "-n", type=WholeNumber(1, MAX_GAMES), default=200, show_default=True, help=f"Number of games (1 to {MAX_GAMES:,}).")
+@click.option("--jobs", "-j", type=WholeNumber(0, 256), default=1, show_default=True, help="Processes to run games in; 0 means one per CPU core.")
+@click.option("--seed", "-s", type=SEED, default="balance", show_default=True, help="Seed of the card pool, the decks and the bots.")
+@click.option("--bots", type=BotsType(2), default="greedy,greedy", show_default=True, help="Bots of the two sides (random, greedy, mcts:N).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--chart", type=click.Path(dir_okay=False, path_type=Path), help="Also draw the report as a PNG chart.")
 def balance(cards, games, jobs, seed, bots, as_json, chart) -> None:
@@ -324,27 +334,16 @@ def balance(cards, games, jobs, seed, bots, as_json, chart) -> None:
     category's win rate weighs every side by the share of its deck in that
     category, with a 95 % interval.
     """
-    from cardgen.engine.bots import parse_bot_spec
     from cardgen.gyonrg import balance as bal
 
-    pair = [b.strip() for b in bots.split(",")]
-    if len(pair) != 2:
-        raise click.BadParameter(f"{bots!r}: give two bots, e.g. greedy,greedy", param_hint="--bots")
-    for b in pair:
-        try:
-            parse_bot_spec(b)
-        except CardgenError as exc:
-            raise click.BadParameter(str(exc), param_hint="--bots") from None
     with click.progressbar(length=games, label="playing", file=sys.stderr, show_pos=True) as bar:
-        report = bal.run(cards=cards, games=games, jobs=jobs, seed=seed, bots=pair, progress=bar.update)
+        report = bal.run(cards=cards, games=games, jobs=jobs, seed=seed, bots=bots, progress=bar.update)
     click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False) if as_json else bal.format_text(report))
     if chart is not None:
         bal.chart(report, chart)
         click.echo(f"chart: {chart}", err=True)
 
 
-from cardgen.cli.gyonrg_deck import deck as _deck  # noqa: E402  (last: the deck commands live in their own module)
+gyonrg.add_command(deck)
 
-gyonrg.add_command(_deck)
-
-commands = [gyonrg]
+__all__ = ["gyonrg"]

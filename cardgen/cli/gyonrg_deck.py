@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 import sys
@@ -11,32 +10,18 @@ from pathlib import Path
 import click
 
 from cardgen.cli.printing import build_layout, default_output, layout_options, run_pdf
+from cardgen.cli.types import SEED, resolve_seed
 from cardgen.errors import DeckError
 from cardgen.files import write_text
 from cardgen.gyonrg import deck as decks
+from cardgen.gyonrg.edition import TableChoice
 
 _DECK_FILE = click.Path(dir_okay=False, path_type=Path)
 
 
-class _Tables:
-    """Stand-in for the `gyonrg` group's Context when the group is invoked on its own."""
-
-    tables = None
-
-    def edition(self):
-        from cardgen.gyonrg import edition as editions
-
-        return editions.current()
-
-
-# The `gyonrg` group's Context (its --tables) arrives as ctx.obj; it is not
-# imported from cardgen.cli.gyonrg, which imports this module to register it.
-def pass_ctx(f):
-    @click.pass_context
-    def wrapper(ctx: click.Context, *args, **kwargs):
-        return ctx.invoke(f, ctx.obj if ctx.obj is not None else _Tables(), *args, **kwargs)
-
-    return functools.update_wrapper(wrapper, f)
+# The `gyonrg` group's --tables choice (a TableChoice on the context); the built-in
+# tables when the deck group runs on its own. Nothing here imports cardgen.cli.gyonrg.
+pass_ctx = click.make_pass_decorator(TableChoice, ensure=True)
 
 
 @click.group()
@@ -66,7 +51,7 @@ def _curve(ctx, param, value):
 
 
 @deck.command()
-@click.option("--seed", "-s", help="Build from cards generated from this seed. Without it (and without --from) a seed is drawn and printed.")
+@click.option("--seed", "-s", type=SEED, help="Build from cards generated from this seed. Without it (and without --from) a seed is drawn and printed.")
 @click.option("--from", "collection", type=_DECK_FILE, help="Build from a collection you own: serials one per line, or a deck-format file (counts = copies).")
 @click.option("--element", "-e", "elements", multiple=True, help="Only cards of this element (repeat or comma-separate for several).")
 @click.option("--drones", type=click.IntRange(0, decks.MAX_DRONES), help=f"Drones in the deck (0-{decks.MAX_DRONES}; default {decks.DEFAULT_DRONES}).")
@@ -91,8 +76,6 @@ def build(obj, seed, collection, elements, drones, curve, name, output) -> None:
         pool = decks.read_deck(collection, base=obj.tables)
         result, reasons = decks.build_deck(pool=pool, elements=elements, drones=drones, curve=curve, name=name)
     else:
-        from cardgen.cli.gyonrg import resolve_seed
-
         seed = resolve_seed(seed)
         result, reasons = decks.build_deck(seed, elements=elements, drones=drones, curve=curve, name=name, edition=obj.edition())
     as_json = output is not None and output.suffix.lower() == ".json"
@@ -168,10 +151,8 @@ def print_cmd(obj, path, output, force, calibration, lookup_url, **layout) -> No
     Refuses an illegal deck (see `deck check`) unless --force is given.
     """
     from cardgen.gyonrg.face import GyonrgFace
-    from cardgen.web.urls import lookup_base
 
     imposition = build_layout(**layout)  # checked before anything is read or written
-    lookup_base(lookup_url)
     d = decks.read_deck(path, base=obj.tables)
     problems = decks.check_deck(d)
     if problems and not force:

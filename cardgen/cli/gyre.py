@@ -40,7 +40,8 @@ def score(file, as_json, explain):
     """
     from cardgen.gyre.diagram import parse_diagram
     from cardgen.gyre.engine import parse_tile
-    from cardgen.gyre.scoring import COLOURS, explain as explain_tile, explain_text, tile_scores
+    from cardgen.gyre.scoring import COLOURS, explain_text, tile_scores
+    from cardgen.gyre.scoring import explain as explain_tile
 
     state = parse_diagram(_read(file))
     game = state.game

@@ -8,7 +8,7 @@ with scripted lines.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from cardgen.errors import CardgenError
 

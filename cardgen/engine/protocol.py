@@ -73,9 +73,13 @@ Two states are equal when their to_json() dicts are equal.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+import re
+from collections.abc import Sequence
+from typing import Any
 
-from cardgen.errors import CardgenError, IllegalActionError, InvalidActionError
+from cardgen.errors import CardgenError, IllegalActionError, InvalidActionError, OptionError
+
+_INT_TEXT = re.compile(r"[+-]?[0-9]{1,30}")
 
 # Player sentinels (same values as OpenSpiel).
 CHANCE = -1
@@ -127,7 +131,7 @@ class Option:
         return self.kind.__name__
 
     def check(self, value: Any) -> Any:
-        bad = CardgenError(f"bad value for option {self.name}: {value!r} (expected {self.accepted()})")
+        bad = OptionError(f"bad value for option {self.name}: {value!r} (expected {self.accepted()})")
         if self.none_ok and (value is None or str(value).strip().lower() in ("none", "null", "unlimited")):
             return None
         if self.kind is bool:
@@ -142,10 +146,12 @@ class Option:
         if self.kind is int:
             if isinstance(value, bool):
                 raise bad
-            try:
-                value = int(str(value).strip()) if not isinstance(value, int) else value
-            except ValueError:
-                raise bad from None
+            if not isinstance(value, int):
+                # plain ASCII decimals only: no nan, inf, exponents, '_' or look-alike digits
+                text = str(value).strip()
+                if not _INT_TEXT.fullmatch(text):
+                    raise bad
+                value = int(text)
             if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
                 raise bad
         else:
@@ -160,9 +166,7 @@ def check_config(game_name: str, options: Sequence[Option], given: dict) -> dict
     known = {o.name: o for o in options}
     for key in given:
         if key not in known:
-            raise CardgenError(
-                f"unknown option {key!r} for {game_name} (accepted: {', '.join(sorted(known))})"
-            )
+            raise OptionError(f"unknown option {key!r} for {game_name} (accepted: {', '.join(sorted(known))})")
     return {o.name: o.check(given[o.name]) if o.name in given else o.default for o in options}
 
 

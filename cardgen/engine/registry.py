@@ -10,7 +10,7 @@ and scripts add games at run time with `register_game(name, factory)`.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from cardgen import games
 from cardgen.errors import CardgenError

@@ -8,8 +8,9 @@ plays them in J processes; results do not depend on J.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from cardgen import rng as _rng
 from cardgen.errors import CardgenError

@@ -12,8 +12,8 @@ from fractions import Fraction
 
 from cardgen import games
 from cardgen import serial as serialcodec
-from cardgen.games import describe_prefixes
 from cardgen.errors import SerialError
+from cardgen.games import describe_prefixes
 from cardgen.gyonrg import edition as editions
 from cardgen.gyonrg import patterns
 from cardgen.gyonrg.edition import DIRECTIONS, MAIN_SECTOR, Edition

@@ -437,6 +437,16 @@ def load(folder: Path | str | None = None, *, check: bool = True) -> Edition:
     return ed
 
 
+class TableChoice:
+    """The tables a run uses: the built-in ones (``tables`` None) or a designer's folder (`--tables`)."""
+
+    def __init__(self, tables: Path | None = None) -> None:
+        self.tables = tables
+
+    def edition(self) -> Edition:
+        return current() if self.tables is None else load(self.tables)
+
+
 def check_freezable(folder: Path) -> Edition:
     """The edition in `folder`, if freezing it is safe: not a changed copy of a released edition."""
     ed = load(folder, check=False)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 
 from cardgen.engine.protocol import TERMINAL, Game, GameType, Option, State, check_config
-from cardgen.errors import CardgenError, IllegalActionError
+from cardgen.errors import CardgenError, IllegalActionError, OptionError
 from cardgen.rng import Stream
 
 # ----- geometry ------------------------------------------------------------
@@ -175,12 +175,12 @@ def _deck_serials(value) -> list[list[str]]:
     """Decks given as [[serials], [serials]], or as text 'a.txt,b.txt' (deck files) or 'seed:X,seed:Y'."""
     if isinstance(value, (list, tuple)):
         if len(value) != 2 or not all(isinstance(d, (list, tuple)) for d in value):
-            raise CardgenError(f"bad value for option decks: expected two lists of serials, got {value!r}")
+            raise OptionError(f"bad value for option decks: expected two lists of serials, got {value!r}")
         return [[str(s) for s in d] for d in value]
     text = str(value).strip()
     parts = [p.strip() for p in text.split(",")] if text else ["seed:red", "seed:blue"]
     if len(parts) != 2:
-        raise CardgenError(f"bad value for option decks: {text!r} (expected two deck files or seeds, e.g. a.txt,b.txt or seed:1,seed:2)")
+        raise OptionError(f"bad value for option decks: {text!r} (expected two deck files or seeds, e.g. a.txt,b.txt or seed:1,seed:2)")
     out = []
     for part in parts:
         if part.startswith("seed:"):

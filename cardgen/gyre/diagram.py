@@ -34,6 +34,7 @@ from cardgen.errors import CardgenError
 from .engine import MAX_SIZE, MIN_SIZE, GyreGame, GyreState
 from .scoring import COLOURS
 
+
 def format_diagram(state: GyreState, header: bool = True) -> str:
     game = state.game
     n = game.size

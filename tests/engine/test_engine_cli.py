@@ -63,12 +63,14 @@ def test_simulate_is_repeatable(run):
         (["simulate", "chess", "--bots", "random,random"], 2, "unknown game 'chess'"),
         (["simulate", "gyre", "--bots", "random,alphazero"], 2, "unknown bot: 'alphazero'"),
         (["simulate", "gyre", "--bots", "random,random", "-o", "size"], 2, "expected KEY=VALUE"),
-        (["simulate", "gyre", "--bots", "random,random", "-o", "size=99", "--seed", "1"], 1,
-         "error: bad value for option size: '99' (expected an integer from 4 to 19)"),
+        (["simulate", "gyre", "--bots", "random,random", "-o", "size=99", "--seed", "1"], 2,
+         "Invalid value for '-o' / '--option': bad value for option size: '99' (expected an integer from 4 to 19)"),
+        (["simulate", "gyre", "--bots", "random,random", "-o", "colour=red", "--seed", "1"], 2,
+         "unknown option 'colour' for gyre (accepted: max_gyrations, players, size)"),
         (["simulate", "gyre", "--bots", "random,random,random", "--players", "2", "--seed", "1"], 1,
          "error: 3 bots"),
         (["simulate", "gyre", "--bots", "human,random", "--seed", "1"], 1, "error: simulate plays bots only"),
-        (["simulate", "gyre", "--bots", "random,random", "--games", "0"], 2, "0 is not in the range"),
+        (["simulate", "gyre", "--bots", "random,random", "--games", "0"], 2, "0 is out of range"),
         (["play", "gyre", "--bots", "human,random,random", "--players", "2", "--seed", "1"], 2, "3 seats given"),
         (["replay", "/nonexistent.json"], 1, "error: cannot read record"),
     ],
@@ -112,4 +114,4 @@ def test_play_watch_bots_to_the_end(run):
 
 def test_play_without_seed_prints_one(run):
     res = run("play", "gyre", "--bots", "random,random", "-o", "size=4")
-    assert res.exit_code == 0 and "repeat this game with --seed" in res.output
+    assert res.exit_code == 0 and "repeat this run with --seed" in res.output

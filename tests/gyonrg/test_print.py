@@ -172,7 +172,7 @@ def test_png_matches_pdf_drawing(tmp_path):
 
 def test_bad_lookup_url_is_refused_before_writing(tmp_path):
     r = invoke("print", "-s", "1", "--lookup-url", "ftp://nope", "-o", str(tmp_path / "x.pdf"))
-    assert r.exit_code == 1 and "not an http(s) address" in r.stderr
+    assert r.exit_code == 2 and "Invalid value for '--lookup-url'" in r.stderr and "not an http(s) address" in r.stderr
     assert not (tmp_path / "x.pdf").exists()
 
 
