@@ -38,7 +38,7 @@ from cardgen.gyonrg import edition as editions
 from cardgen.gyonrg import text
 from cardgen.gyonrg.cards import decode
 from cardgen.gyonrg.generator import generate as generate_cards
-from cardgen.web.urls import serial_from_url
+from cardgen.lookup import serial_from_url
 
 # The group's --tables, for every subcommand (the deck commands read the same object).
 Context = editions.TableChoice

@@ -52,7 +52,7 @@ from cardgen.errors import DeckError, FileError, SerialError
 from cardgen.files import read_text
 from cardgen.gyonrg import edition as editions
 from cardgen.gyonrg.cards import Card, decode
-from cardgen.web.urls import serial_from_url
+from cardgen.lookup import serial_from_url
 
 DECK_SIZE = 54
 MAX_DRONES = 3

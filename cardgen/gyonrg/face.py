@@ -25,7 +25,7 @@ from cardgen.print.face import CardBox
 from cardgen.print.fonts import SANS, SANS_BOLD, draw_fitted, fit_text, register_fonts
 from cardgen.print.qr import draw_qr
 from cardgen.print.sizes import mm
-from cardgen.web.urls import lookup_url
+from cardgen.lookup import lookup_url
 
 DESIGN_W, DESIGN_H = mm(63), mm(88)
 MIN_TEXT_PT = 5.0  # smallest text on a card; special texts shrink to it, then wrap

@@ -1,1 +1,1 @@
-"""Card lookup: the addresses printed in QR codes and the pages they point to."""
+"""Card lookup pages and the local server the QR codes point to (the addresses themselves: cardgen.lookup)."""

@@ -15,7 +15,7 @@ from cardgen.gyonrg import face as gface
 from cardgen.gyonrg.cards import decode
 from cardgen.gyonrg.generator import generate
 from cardgen.print.sizes import mm
-from cardgen.web.urls import serial_from_url
+from cardgen.lookup import serial_from_url
 
 BASE = "https://cards.test/c/"
 

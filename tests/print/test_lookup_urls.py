@@ -3,7 +3,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardgen.errors import SerialError
-from cardgen.web.urls import DEFAULT_LOOKUP_BASE, ENV_VAR, lookup_url, serial_from_url
+from cardgen.lookup import DEFAULT_LOOKUP_BASE, ENV_VAR, lookup_url, serial_from_url
 
 
 def test_default_and_env(monkeypatch):

@@ -14,7 +14,7 @@ from cardgen.errors import LayoutError
 from cardgen.print.imposition import Layout, impose
 from cardgen.print.pdf import write_pdf
 from cardgen.print.sizes import CARD_SIZES, PAPERS, mm
-from cardgen.web.urls import lookup_url, serial_from_url
+from cardgen.lookup import lookup_url, serial_from_url
 
 from .conftest import BASE, make_cards
 

@@ -8,7 +8,7 @@ from cardgen.errors import CardgenError
 from cardgen.print import png as png_module
 from cardgen.print.png import write_pngs
 from cardgen.print.sizes import CARD_SIZES
-from cardgen.web.urls import lookup_url
+from cardgen.lookup import lookup_url
 
 from .conftest import BASE, make_cards
 
