@@ -87,10 +87,10 @@ def read_records(path) -> list[dict]:
 def replay(record: dict, on_step: Callable[[int, State, object, str], None] | None = None) -> State:
     """Replay a record from its seed; CardgenError if an action is illegal or the
     final state differs from the one stored. on_step(i, state_before, action, text)."""
-    try:
-        game = load_game(str(record["game"]), **dict(record["config"]))
-    except TypeError:
-        raise CardgenError(f"bad record: config {record['config']!r} is not a mapping of options") from None
+    config = record["config"]
+    if not isinstance(config, dict) or not all(isinstance(k, str) for k in config):
+        raise CardgenError(f"bad record: config {config!r} is not a mapping of option names to values")
+    game = load_game(str(record["game"]), **config)
     state = game.new_initial_state(record["seed"])
     moves = record.get("moves")
     actions = record["actions"]

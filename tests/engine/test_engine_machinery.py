@@ -152,6 +152,11 @@ def test_replay_detects_tampering():
     bad = dict(rec, moves=["z9"] + rec["moves"][1:])
     with pytest.raises(CardgenError, match="replay differs at move 1"):
         replay(bad)
+    for config in ([], [["size", 4]], {1: 2}):
+        with pytest.raises(CardgenError, match="bad record: config .* is not a mapping of option names"):
+            replay(dict(rec, config=config))
+    with pytest.raises(CardgenError, match="bad value for option size: 'nan'"):
+        replay(dict(rec, config={"size": "nan"}))
     toy = _record("toy-bid")
     toy["actions"][0] = 9 + (toy["actions"][0] - 9 + 1) % 3  # another die face than the seed gives
     with pytest.raises(CardgenError, match="chance gave"):
