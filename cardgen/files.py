@@ -28,9 +28,9 @@ import secrets
 import shutil
 import stat
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING, BinaryIO, TypeVar
 
 from cardgen.errors import FileError
 
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from _typeshed import ReadableBuffer
 
 StrPath = str | os.PathLike[str]
+T = TypeVar("T")
 
 NEW_FILE_MODE = 0o666
 """Mode of a new file before the umask (0644 under the usual umask 022), as `open()` gives."""
@@ -170,19 +171,23 @@ def _temp_path(target: Path) -> Path:
     return target.with_name(f".{name}.{secrets.token_hex(4)}.part")
 
 
-def _create_temp(target: Path, old: os.stat_result | None, shown: str) -> tuple[Path, _TempFile]:
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0)
+def _claim_temp(target: Path, make: Callable[[Path], T], shown: str, what: str) -> tuple[Path, T]:
+    """A fresh temporary name beside `target`, created with `make` (which fails if it exists)."""
     for _ in range(100):
         temp = _temp_path(target)
         try:
-            fd = os.open(temp, flags, NEW_FILE_MODE)  # the umask applies, as for any new file
-            break
+            return temp, make(temp)
         except FileExistsError:
             continue
         except OSError as exc:
             raise _write_error(shown, exc) from None
-    else:
-        raise _write_error(shown, "no free temporary file name in its folder", errno.EEXIST)
+    raise _write_error(shown, f"no free temporary {what} name in its folder", errno.EEXIST)
+
+
+def _create_temp(target: Path, old: os.stat_result | None, shown: str) -> tuple[Path, _TempFile]:
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0)
+    # the umask applies to NEW_FILE_MODE, as for any new file
+    temp, fd = _claim_temp(target, lambda t: os.open(t, flags, NEW_FILE_MODE), shown, "file")
     try:
         if old is not None:
             os.fchmod(fd, stat.S_IMODE(old.st_mode) & 0o777)
@@ -295,17 +300,7 @@ def atomic_folder(path: StrPath) -> Iterator[Path]:
     if os.path.lexists(dest):
         raise _write_error(shown, "already exists", errno.EEXIST)
     _make_folder(dest.parent, shown)
-    for _ in range(100):
-        temp = _temp_path(dest)
-        try:
-            os.mkdir(temp, 0o777)
-            break
-        except FileExistsError:
-            continue
-        except OSError as exc:
-            raise _write_error(shown, exc) from None
-    else:
-        raise _write_error(shown, "no free temporary folder name in its folder", errno.EEXIST)
+    temp, _ = _claim_temp(dest, lambda t: os.mkdir(t, 0o777), shown, "folder")
     try:
         yield temp
         if os.path.lexists(dest):

@@ -32,7 +32,7 @@ from cardgen.cli.types import (
     WholeNumber,
     resolve_seed,
 )
-from cardgen.errors import SerialError, TableError
+from cardgen.errors import TableError
 from cardgen.files import atomic_folder, open_output, read_bytes, write_bytes
 from cardgen.gyonrg import edition as editions
 from cardgen.gyonrg import text
@@ -127,24 +127,9 @@ def lookup(obj: Context, serials, as_json) -> None:
     Works offline for every edition ever printed: the serial is the card.
     Case, separators and the look-alikes O/0 and I/L/1 do not matter.
     """
-    found, errors = [], []
-    for s in serials:
-        try:
-            found.append(decode(serial_from_url(s), obj.tables))
-        except SerialError as exc:
-            errors.append(str(exc))
-    if as_json:
-        data = [c.to_dict() for c in found]
-        if found:
-            click.echo(json.dumps(data[0] if len(serials) == 1 else data, indent=2, ensure_ascii=False))
-    else:
-        click.echo("\n\n".join(text.sheet(c) for c in found))
-    if errors:
-        if len(serials) == 1:
-            raise SerialError(errors[0])
-        for e in errors:
-            click.echo(f"error: {e}", err=True)
-        sys.exit(1)
+    from cardgen.cli.lookup import report
+
+    report(serials, lambda s: decode(serial_from_url(s), obj.tables), as_json, text.sheet, lambda c: c.to_dict())
 
 
 def _f(x: Fraction) -> float:

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 import click
 
 from cardgen.errors import CardgenError
+
+T = TypeVar("T")
 
 
 @click.command()
@@ -22,6 +26,13 @@ def lookup(serials: tuple[str, ...], as_json: bool) -> None:
     """
     from cardgen.lookup import lookup as find
 
+    report(serials, find, as_json, lambda r: f"{r.title} card {r.serial}\n{r.text}", lambda r: r.to_json())
+
+
+def report(serials: Sequence[str], find: Callable[[str], T], as_json: bool,
+           as_text: Callable[[T], str], as_dict: Callable[[T], dict]) -> None:  # fmt: skip
+    """Look every serial up and print what was found (text or JSON); then each failure on
+    its own line, and exit 1 if any failed (one serial: its error is the command's error)."""
     found, errors = [], []
     for text in serials:
         try:
@@ -29,15 +40,14 @@ def lookup(serials: tuple[str, ...], as_json: bool) -> None:
         except CardgenError as exc:
             errors.append(str(exc))
     if as_json:
-        data = [r.to_json() for r in found]
+        data = [as_dict(r) for r in found]
         if found:
             click.echo(json.dumps(data[0] if len(serials) == 1 else data, indent=2, ensure_ascii=False))
     elif found:
-        click.echo("\n\n".join(f"{r.title} card {r.serial}\n{r.text}" for r in found))
+        click.echo("\n\n".join(as_text(r) for r in found))
     if errors:
         if len(serials) == 1:
             raise CardgenError(errors[0])
         for e in errors:
             click.echo(f"error: {e}", err=True)
         sys.exit(1)
-
