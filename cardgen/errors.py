@@ -52,11 +52,3 @@ class FileError(CardgenError):
     def missing(self) -> bool:
         """True when the file (or a folder above it) does not exist."""
         return self.errno == ENOENT
-
-
-class Terminated(BaseException):
-    """SIGTERM or SIGHUP arrived: unwinds like KeyboardInterrupt, so temporary files are removed."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum

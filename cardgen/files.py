@@ -171,12 +171,31 @@ def _temp_path(target: Path) -> Path:
     return target.with_name(f".{name}.{secrets.token_hex(4)}.part")
 
 
+# Temporary files and folders being written now, so that a signal handler can
+# remove them before the process ends (see remove_temporaries).
+_LIVE: set[Path] = set()
+
+
+def remove_temporaries() -> None:
+    """Remove every temporary file or folder a write has open (best effort; safe in a signal
+    handler): the targets are untouched, since only a finished write renames its temporary."""
+    for temp in list(_LIVE):
+        with contextlib.suppress(OSError):
+            if temp.is_dir() and not temp.is_symlink():
+                shutil.rmtree(temp, ignore_errors=True)
+            else:
+                os.unlink(temp)
+        _LIVE.discard(temp)
+
+
 def _claim_temp(target: Path, make: Callable[[Path], T], shown: str, what: str) -> tuple[Path, T]:
     """A fresh temporary name beside `target`, created with `make` (which fails if it exists)."""
     for _ in range(100):
         temp = _temp_path(target)
         try:
-            return temp, make(temp)
+            made = make(temp)
+            _LIVE.add(temp)
+            return temp, made
         except FileExistsError:
             continue
         except OSError as exc:
@@ -232,6 +251,7 @@ def _commit(handle: _TempFile, temp: Path, target: Path, shown: str) -> None:
             os.fsync(handle.fileno())
             handle.close()
         os.replace(temp, target)
+        _LIVE.discard(temp)
     except OSError as exc:
         raise _write_error(shown, exc) from None
     _sync_folder(target.parent)
@@ -242,6 +262,7 @@ def _discard(handle: _TempFile, temp: Path) -> None:
         handle.close()
     with contextlib.suppress(OSError):
         os.unlink(temp)
+    _LIVE.discard(temp)
 
 
 @contextlib.contextmanager
@@ -307,10 +328,12 @@ def atomic_folder(path: StrPath) -> Iterator[Path]:
             raise _write_error(shown, "already exists", errno.EEXIST)
         try:
             os.rename(temp, dest)
+            _LIVE.discard(temp)
         except OSError as exc:
             raise _write_error(shown, exc) from None
     except BaseException:
         shutil.rmtree(temp, ignore_errors=True)
+        _LIVE.discard(temp)
         raise
     _sync_folder(dest.parent)
 

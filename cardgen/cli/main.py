@@ -7,6 +7,7 @@ does not load the print pipeline or a rules engine.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
@@ -14,7 +15,8 @@ import sys
 import click
 
 from cardgen import __version__, games
-from cardgen.errors import CardgenError, Terminated
+from cardgen.errors import CardgenError
+from cardgen.files import remove_temporaries
 
 # Commands of the shared machines, "module:attribute", imported on first use.
 SHARED_COMMANDS = {
@@ -71,8 +73,6 @@ class CardgenGroup(click.Group):
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             sys.exit(130)
-        except Terminated as exc:
-            _exit_terminated(exc)
         except BrokenPipeError:
             sys.exit(0)
 
@@ -90,17 +90,13 @@ def cli() -> None:
     """
 
 
-# SIGTERM (kill, timeout, systemd) and SIGHUP (the terminal closed) unwind like
-# Ctrl-C, so a half-written output's temporary file is removed on the way out.
-TERMINATING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
-
-
-def _exit_terminated(exc: Terminated) -> None:
-    try:
-        click.echo(f"terminated by {signal.Signals(exc.signum).name}", err=True)
-    except OSError:  # SIGHUP: the terminal may be gone already
-        pass
-    sys.exit(128 + exc.signum)
+# Ctrl-C, SIGTERM (kill, timeout, systemd) and SIGHUP (the terminal closed) end
+# the run at once: the temporary files of writes in progress are removed (the
+# outputs stay what they were), one line says why, and the status is the
+# conventional 128 + signal number (130, 143, 129). Ending in the handler itself,
+# rather than raising an exception through whatever library code is running
+# (reportlab, PIL), is what makes this hold wherever the signal lands.
+HANDLED_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
 def _install_signal_handlers() -> None:
@@ -111,17 +107,18 @@ def _install_signal_handlers() -> None:
             signal.signal(signum, signal.SIG_DFL)
             os.kill(os.getpid(), signum)
             return
-        for s in TERMINATING_SIGNALS:  # once is enough: a second signal must not cut the cleanup short
+        for s in HANDLED_SIGNALS:  # a second signal must not cut the cleanup short
             signal.signal(s, signal.SIG_IGN)
-        raise Terminated(signum)
+        remove_temporaries()
+        name = "interrupted" if signum == signal.SIGINT else f"terminated by {signal.Signals(signum).name}"
+        with contextlib.suppress(OSError):  # SIGHUP: the terminal may be gone already
+            os.write(2, ("\n" if sys.stderr.isatty() else "").encode() + f"{name}\n".encode())
+        os._exit(128 + signum)
 
-    for signum in TERMINATING_SIGNALS:
+    for signum in HANDLED_SIGNALS:
         signal.signal(signum, handler)
 
 
 def main() -> None:
     _install_signal_handlers()
-    try:
-        cli(prog_name="cardgen")
-    except Terminated as exc:  # arrived outside a command (while parsing, say)
-        _exit_terminated(exc)
+    cli(prog_name="cardgen")
