@@ -21,11 +21,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.gyonrg.cards import Card
 from cardgen.gyonrg.edition import DIRECTIONS, MAIN_SECTOR, Edition
+from cardgen.lookup import lookup_url
 from cardgen.print.face import CardBox
 from cardgen.print.fonts import SANS, SANS_BOLD, draw_fitted, fit_text, register_fonts
 from cardgen.print.qr import draw_qr
 from cardgen.print.sizes import mm
-from cardgen.lookup import lookup_url
 
 DESIGN_W, DESIGN_H = mm(63), mm(88)
 MIN_TEXT_PT = 5.0  # smallest text on a card; special texts shrink to it, then wrap

@@ -22,9 +22,9 @@ import pytest
 
 from cardgen.engine import CHANCE, SIMULTANEOUS, TERMINAL, game_names, load_game
 from cardgen.engine.bots import make_bot
+from cardgen.engine.protocol import GameType
 from cardgen.engine.records import play_out
 from cardgen.engine.registry import game_options
-from cardgen.engine.protocol import GameType
 from cardgen.errors import IllegalActionError, InvalidActionError
 
 SEEDS = range(6)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import pypdfium2 as pdfium
 import pytest
 import zxingcpp
@@ -14,8 +13,8 @@ from cardgen.gyonrg import edition as editions
 from cardgen.gyonrg import face as gface
 from cardgen.gyonrg.cards import decode
 from cardgen.gyonrg.generator import generate
-from cardgen.print.sizes import mm
 from cardgen.lookup import serial_from_url
+from cardgen.print.sizes import mm
 
 BASE = "https://cards.test/c/"
 

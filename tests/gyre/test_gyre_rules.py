@@ -7,7 +7,7 @@ import random
 import pytest
 
 from cardgen.engine import TERMINAL, load_game
-from cardgen.errors import InvalidActionError, CardgenError, IllegalActionError
+from cardgen.errors import CardgenError, IllegalActionError, InvalidActionError
 from cardgen.gyre.diagram import parse_diagram
 from cardgen.gyre.engine import GyreGame, parse_action, tables
 from cardgen.gyre.scoring import explain, scores, tile_score

@@ -6,11 +6,11 @@ from dataclasses import dataclass
 
 import pytest
 
+from cardgen.lookup import lookup_url
 from cardgen.print.face import CardBox
 from cardgen.print.fonts import SANS, SANS_BOLD, draw_text_box
 from cardgen.print.qr import draw_qr
 from cardgen.print.sizes import mm
-from cardgen.lookup import lookup_url
 
 BASE = "https://cards.test/c/"
 

@@ -11,10 +11,10 @@ import zxingcpp
 from pypdf import PdfReader
 
 from cardgen.errors import LayoutError
+from cardgen.lookup import lookup_url, serial_from_url
 from cardgen.print.imposition import Layout, impose
 from cardgen.print.pdf import write_pdf
 from cardgen.print.sizes import CARD_SIZES, PAPERS, mm
-from cardgen.lookup import lookup_url, serial_from_url
 
 from .conftest import BASE, make_cards
 

@@ -5,10 +5,10 @@ import zxingcpp
 from PIL import Image
 
 from cardgen.errors import CardgenError
+from cardgen.lookup import lookup_url
 from cardgen.print import png as png_module
 from cardgen.print.png import write_pngs
 from cardgen.print.sizes import CARD_SIZES
-from cardgen.lookup import lookup_url
 
 from .conftest import BASE, make_cards
 
