@@ -62,7 +62,7 @@ def test_generated_cards_are_valid():
         assert 1 <= card.stars <= 5
         assert 0 < card.probability < 1
         assert (5, 3) not in card.goal.sectors
-        for side, elems in card.deploy.items():
+        for elems in card.deploy.values():
             assert set(elems) <= {e.name for e in ED.elements}
         json.dumps(card.to_dict())
 
