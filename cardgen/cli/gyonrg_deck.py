@@ -41,6 +41,17 @@ def _write(path: Path, text: str) -> None:
     write_text(path, text)
 
 
+def _elements(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> tuple[str, ...]:
+    """Element names checked against the tables in use (a usage error names the known ones)."""
+    if not value:
+        return ()
+    choice = ctx.find_object(TableChoice) or TableChoice()
+    try:
+        return decks.resolve_elements(value, choice.edition()) or ()
+    except DeckError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
 def _curve(ctx, param, value):
     if value is None:
         return None
@@ -53,7 +64,8 @@ def _curve(ctx, param, value):
 @deck.command()
 @click.option("--seed", "-s", type=SEED, help="Build from cards generated from this seed. Without it (and without --from) a seed is drawn and printed.")
 @click.option("--from", "collection", type=_DECK_FILE, help="Build from a collection you own: serials one per line, or a deck-format file (counts = copies).")
-@click.option("--element", "-e", "elements", multiple=True, help="Only cards of this element (repeat or comma-separate for several).")
+@click.option("--element", "-e", "elements", multiple=True, callback=_elements,
+              help="Only cards of this element (repeat or comma-separate for several).")
 @click.option("--drones", type=click.IntRange(0, decks.MAX_DRONES), help=f"Drones in the deck (0-{decks.MAX_DRONES}; default {decks.DEFAULT_DRONES}).")
 @click.option("--curve", callback=_curve, help=f"Deploy cost curve as COST:WEIGHT,... (default {decks.format_curve(decks.DEFAULT_CURVE)}; lowest/highest cost take cheaper/dearer cards).")
 @click.option("--name", help="Deck name (default: from the seed and elements).")

@@ -452,7 +452,8 @@ def card_score(card: Card, elements: frozenset[str] | None = None) -> float:
     return (s.attack + s.shield) / max(1, s.deploy_cost) + 0.1 * s.speed - 0.1 * (s.move_cost + s.attack_cost) + 0.1 * sides
 
 
-def _resolve_elements(elements, ed) -> tuple[str, ...] | None:
+def resolve_elements(elements, ed) -> tuple[str, ...] | None:
+    """Canonical element names from user words (any case, commas or spaces); DeckError names the known ones."""
     if not elements:
         return None
     known = {e.name.lower(): e.name for e in ed.elements}
@@ -517,7 +518,7 @@ def build_deck(
         ed = edition or cards[0].edition
     else:
         ed = edition or editions.current()
-    focus = _resolve_elements(elements, ed)
+    focus = resolve_elements(elements, ed)
     focus_set = frozenset(focus) if focus else None
     want_drones = DEFAULT_DRONES if drones is None else drones
     targets = _scale(curve, DECK_SIZE - want_drones)

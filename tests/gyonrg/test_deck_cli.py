@@ -77,7 +77,7 @@ def test_build_from_collection_and_its_errors(tmp_path):
     r = deck_cmd("build", "--drones", "4")
     assert r.exit_code == 2
     r = deck_cmd("build", "-s", "1", "--element", "fire")
-    assert r.exit_code == 1 and "unknown element 'fire'" in r.stderr
+    assert r.exit_code == 2 and "Invalid value for '--element'" in r.stderr and "unknown element 'fire'" in r.stderr
     r = deck_cmd("build", "-s", "1", "--curve", "1-2")
     assert r.exit_code == 2 and "COST:WEIGHT" in r.stderr
 
