@@ -77,7 +77,7 @@ def gyonrg(ctx: click.Context, tables: Path | None) -> None:
               help=f"Number of cards (0 to {MAX_GENERATE:,}).")
 @START
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True)
-@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="Write to this file (default: standard output).")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="Write to this file, atomically (default, or -: standard output).")
 @pass_ctx
 def generate(obj: Context, seed, count, start, fmt, output) -> None:
     """Generate cards from a seed: a readable summary, or JSON/CSV with every attribute.
