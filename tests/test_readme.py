@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import click
+import pytest
 from click.testing import CliRunner
 
 from cardgen.cli.main import cli
@@ -80,3 +81,26 @@ def test_readme_tour_runs_as_pasted(tmp_path):
     assert list(out.glob("gyonrg-7-54.pdf")) and len(list((out / "png").glob("*.png"))) == 10
     # the designer's copy is identical to edition A, so it prints the same serials
     assert (out / "my_tables" / "meta.toml").is_file()
+
+
+RULEBOOKS = ROOT.parent / "shared" / "rules"
+
+
+@pytest.mark.parametrize("doc,rulebook", [("gyonrg.md", "gyon-rg.txt"), ("gyre.md", "gyre.txt")])
+def test_rule_docs_stand_alone_and_quote_their_rulebook(doc, rulebook):
+    """docs/rules/ names no file outside the repository, and every quotation in it is the rulebook's
+    own words (checked against the rulebook where it sits beside the checkout, as in CI)."""
+    text = (ROOT / "docs" / "rules" / doc).read_text()
+    assert "shared/rules" not in text and ".txt" not in text
+    source = RULEBOOKS / rulebook
+    if not source.is_file():
+        pytest.skip(f"the rulebook is not beside the checkout ({source})")
+    book = " ".join(source.read_text().split())
+    prose = " ".join(re.sub(r"\n> ?", " ", re.sub(r"`[^`]*`", "", text)).split())
+    for ours in ('"Up"', '"exceed"', '"at least"'):  # our words in quotation marks, not the rulebook's
+        prose = prose.replace(ours, "")
+    quotes = re.findall(r'"([^"]{6,})"', prose)
+    assert len(quotes) >= 10
+    for quote in quotes:
+        for part in (p.strip() for p in quote.split("...")):
+            assert len(part) < 6 or part in book, part
