@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import click
 
-from cardgen.cli.types import DECKS, GAME_OPTION, MAX_GAMES, SEED, BotsType, WholeNumber, resolve_seed
+from cardgen.cli.types import DECKS, GAME_OPTION, MAX_GAMES, MAX_MCTS, SEED, BotsType, WholeNumber, resolve_seed
 from cardgen.engine import records as rec
 from cardgen.engine.protocol import Game
 from cardgen.engine.registry import game_names, game_options, load_game
@@ -25,12 +26,21 @@ def _config(name: str, players: int | None, bots: list[str] | None, options: tup
     config = dict(options)
     if decks:
         config["decks"] = decks
-    has_players = any(o.name == "players" for o in game_options(name))
+    seats = next((o for o in game_options(name) if o.name == "players"), None)
     if players is not None:
         config["players"] = players
-    elif bots is not None and has_players and "players" not in config:
-        config["players"] = len(bots)
+    elif bots is not None and seats is not None and "players" not in config:
+        try:
+            config["players"] = seats.check(len(bots))
+        except OptionError:
+            raise click.BadParameter(f"{len(bots)} seats given: {name} takes {seats.accepted()} players",
+                                     param_hint="'--bots'") from None  # fmt: skip
     return config
+
+
+def _seats(game: Game, bots: list[str]) -> None:
+    if len(bots) != game.num_players:
+        raise click.BadParameter(f"{len(bots)} seats given for {game.num_players} players", param_hint="'--bots'")
 
 
 def _load(name: str, config: dict) -> Game:
@@ -60,10 +70,10 @@ SEED_OPT = click.option("--seed", type=SEED, default=None, metavar="S",
 @GAME_ARG
 @PLAYERS_OPT
 @click.option("--bots", type=BotsType(), default=None, metavar="SEAT,SEAT,...",
-              help="Who sits in each seat: human, random, greedy, mcts or mcts:ITERATIONS (default: human, then mcts).")
+              help=f"Who sits in each seat: human, random, greedy, mcts or mcts:ITERATIONS (up to {MAX_MCTS['iterations']:,}; default: human, then mcts).")
 @SEED_OPT
 @OPTION_OPT
-@click.option("--record", type=click.Path(dir_okay=False, writable=True), default=None,
+@click.option("--record", type=click.Path(dir_okay=False, writable=True, path_type=Path), default=None,
               help="Write the game (config, seed, moves) to this JSON file for `cardgen replay`.")
 @click.option("--color/--no-color", default=None, help="Colour the board (default: when the output is a terminal).")
 @DECKS_OPT
@@ -87,8 +97,7 @@ def play(game, players, bots, seed, options, record, color, decks):
     g = _load(game, config)
     if bots is None:
         bots = ["human"] + ["mcts"] * (g.num_players - 1)
-    if len(bots) != g.num_players:
-        raise click.BadParameter(f"{len(bots)} seats given for {g.num_players} players", param_hint="--bots")
+    _seats(g, bots)
     seed = resolve_seed(seed)
     if color is None:
         color = sys.stdout.isatty()
@@ -116,8 +125,8 @@ def play(game, players, bots, seed, options, record, color, decks):
 @click.command()
 @GAME_ARG
 @click.option("--games", "-n", type=WholeNumber(1, MAX_GAMES), default=100, show_default=True, help=f"Number of games (1 to {MAX_GAMES:,}).")
-@click.option("--bots", type=BotsType(), required=True, metavar="BOT,BOT,...",
-              help="One bot per seat: random, greedy, mcts or mcts:ITERATIONS (e.g. mcts,random).")
+@click.option("--bots", type=BotsType(humans=False), required=True, metavar="BOT,BOT,...",
+              help=f"One bot per seat: random, greedy, mcts or mcts:ITERATIONS (up to {MAX_MCTS['iterations']:,}; e.g. mcts,random).")
 @PLAYERS_OPT
 @SEED_OPT
 @OPTION_OPT
@@ -126,7 +135,7 @@ def play(game, players, bots, seed, options, record, color, decks):
 @click.option("--rotate/--no-rotate", default=True, show_default=True,
               help="Move the bots one seat per game, so each plays every seat equally often.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-@click.option("--record", type=click.Path(dir_okay=False, writable=True), default=None,
+@click.option("--record", type=click.Path(dir_okay=False, writable=True, path_type=Path), default=None,
               help="Write every game (config, seed, moves) to this JSON file for `cardgen replay`.")
 @click.option("--progress/--no-progress", default=True, help="Progress bar on stderr.")
 @DECKS_OPT
@@ -148,7 +157,7 @@ def simulate(game, games, bots, players, seed, options, jobs, rotate, as_json, r
     from cardgen.engine.simulate import simulate as run
 
     config = _config(game, players, bots, options, decks)
-    _load(game, config)  # bad options fail before any work starts
+    _seats(_load(game, config), bots)  # bad options fail before any work starts
     seed = resolve_seed(seed)
     if progress:
         with click.progressbar(length=games, label="simulating", file=sys.stderr, show_eta=True) as bar:

@@ -309,7 +309,7 @@ def png(obj: Context, seed, count, start, dpi, card_size, bleed, lookup_url, out
 @click.option("--games", "-n", type=WholeNumber(1, MAX_GAMES), default=200, show_default=True, help=f"Number of games (1 to {MAX_GAMES:,}).")
 @click.option("--jobs", "-j", type=WholeNumber(0, 256), default=1, show_default=True, help="Processes to run games in; 0 means one per CPU core.")
 @click.option("--seed", "-s", type=SEED, default="balance", show_default=True, help="Seed of the card pool, the decks and the bots.")
-@click.option("--bots", type=BotsType(2), default="greedy,greedy", show_default=True, help="Bots of the two sides (random, greedy, mcts:N).")
+@click.option("--bots", type=BotsType(2, humans=False), default="greedy,greedy", show_default=True, help="Bots of the two sides (random, greedy, mcts:N).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--chart", type=click.Path(dir_okay=False, path_type=Path), help="Also draw the report as a PNG chart.")
 def balance(cards, games, jobs, seed, bots, as_json, chart) -> None:

@@ -6,11 +6,12 @@ import json
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
 from cardgen.cli.printing import build_layout, default_output, layout_options, run_pdf
-from cardgen.cli.types import SEED, resolve_seed
+from cardgen.cli.types import SEED, WholeNumber, resolve_seed
 from cardgen.errors import DeckError
 from cardgen.files import write_text
 from cardgen.gyonrg import deck as decks
@@ -52,13 +53,25 @@ def _elements(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]
         raise click.BadParameter(str(exc)) from None
 
 
-def _curve(ctx, param, value):
-    if value is None:
-        return None
-    try:
-        return decks.parse_curve(value)
-    except DeckError as exc:
-        raise click.BadParameter(str(exc)) from None
+class CurveType(click.ParamType):
+    """A deploy cost curve COST:WEIGHT,... read by the deck module's parser, with costs and weights bounded."""
+
+    name = "COST:WEIGHT,..."
+    MAX_COST, MAX_WEIGHT = 99, 10_000
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> dict[int, int]:
+        if isinstance(value, dict):
+            return value
+        example = decks.format_curve(decks.DEFAULT_CURVE)
+        if not str(value).isascii():
+            self.fail(f"curve {value!r}: write COST:WEIGHT,... with ASCII digits, e.g. {example!r}", param, ctx)
+        try:
+            curve = decks.parse_curve(str(value))
+        except DeckError as exc:
+            self.fail(str(exc), param, ctx)
+        if any(cost > self.MAX_COST or weight > self.MAX_WEIGHT for cost, weight in curve.items()):
+            self.fail(f"curve {value!r}: costs go from 0 to {self.MAX_COST}, weights from 0 to {self.MAX_WEIGHT:,}", param, ctx)
+        return curve
 
 
 @deck.command()
@@ -66,8 +79,8 @@ def _curve(ctx, param, value):
 @click.option("--from", "collection", type=_DECK_FILE, help="Build from a collection you own: serials one per line, or a deck-format file (counts = copies).")
 @click.option("--element", "-e", "elements", multiple=True, callback=_elements,
               help="Only cards of this element (repeat or comma-separate for several).")
-@click.option("--drones", type=click.IntRange(0, decks.MAX_DRONES), help=f"Drones in the deck (0-{decks.MAX_DRONES}; default {decks.DEFAULT_DRONES}).")
-@click.option("--curve", callback=_curve, help=f"Deploy cost curve as COST:WEIGHT,... (default {decks.format_curve(decks.DEFAULT_CURVE)}; lowest/highest cost take cheaper/dearer cards).")
+@click.option("--drones", type=WholeNumber(0, decks.MAX_DRONES), help=f"Drones in the deck (0-{decks.MAX_DRONES}; default {decks.DEFAULT_DRONES}).")
+@click.option("--curve", type=CurveType(), help=f"Deploy cost curve as COST:WEIGHT,... (default {decks.format_curve(decks.DEFAULT_CURVE)}; lowest/highest cost take cheaper/dearer cards).")
 @click.option("--name", help="Deck name (default: from the seed and elements).")
 @click.option("--output", "-o", type=_DECK_FILE, help="Write the deck here (.json for JSON). Without it the deck goes to standard output and the summary to stderr.")
 @pass_ctx

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import click
 
+from cardgen.cli.types import WholeNumber
 from cardgen.errors import CardgenError
 from cardgen.files import read_text
 
@@ -83,10 +85,10 @@ def score(file, as_json, explain):
 
 
 @gyre.command()
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None,
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True, path_type=Path), default=None,
               help="PDF file to write (default: output/gyre-board-SIZE.pdf or ./gyre-board-SIZE.pdf).")
-@click.option("--size", type=click.IntRange(4, 19), default=8, show_default=True, help="Tiles across.")
-@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True,
+@click.option("--size", type=WholeNumber(4, 19), default=8, show_default=True, help="Tiles across (4 to 19).")
+@click.option("--players", type=WholeNumber(2, 4), default=2, show_default=True,
               help="Colours on the tile and gyre-marker sheets.")
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True)
 def board(output, size, players, paper):
@@ -97,8 +99,6 @@ def board(output, size, players, paper):
     gyre and the rules in brief. The next pages hold square tiles and round
     gyre markers in each player's colour to cut out.
     """
-    from pathlib import Path
-
     from cardgen.gyre.board_pdf import write_board_pdf
     from cardgen.resources import output_dir
 

@@ -30,6 +30,8 @@ MAX_CARD_INDEX = 10**15
 MAX_GENERATE = 10_000_000  # cards one `generate` run writes
 MAX_PRINT = 100_000  # cards one `print` / `png` run draws
 MAX_GAMES = 10_000_000  # games one `simulate` / `balance` run plays
+# An MCTS bot thinks this long at most per move (iterations, actions per rollout, exploration c).
+MAX_MCTS: dict[str, float] = {"iterations": 100_000, "max_rollout": 100_000, "c": 100}
 
 
 def _plain(value: object) -> str:
@@ -201,12 +203,16 @@ def resolve_seed(seed: int | str | None) -> int | str:
 
 
 class BotsType(click.ParamType):
-    """Comma-separated bot specs (human, random, greedy, mcts, mcts:N ...), optionally exactly `count`."""
+    """Comma-separated bot specs (human, random, greedy, mcts, mcts:N ...), optionally exactly `count`.
+
+    `humans=False` refuses 'human' (simulate and balance run bots only).
+    """
 
     name = "bots"
 
-    def __init__(self, count: int | None = None) -> None:
+    def __init__(self, count: int | None = None, *, humans: bool = True) -> None:
         self.count = count
+        self.humans = humans
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> list[str]:
         from cardgen.engine.bots import parse_bot_spec
@@ -220,10 +226,18 @@ class BotsType(click.ParamType):
         if self.count is not None and len(bots) != self.count:
             self.fail(f"{text!r}: give {self.count} bots, e.g. greedy,greedy", param, ctx)
         for b in bots:
+            if not b.isascii():
+                self.fail(f"bot {b!r}: write it with ASCII letters and digits, e.g. mcts:500", param, ctx)
             try:
-                parse_bot_spec(b)
+                kind, opts = parse_bot_spec(b)
             except CardgenError as exc:
                 self.fail(str(exc), param, ctx)
+            if kind == "human" and not self.humans:
+                self.fail(f"{text!r}: only bots play here (random, greedy, mcts); humans play with `cardgen play`", param, ctx)
+            for key, number in opts.items():
+                most = MAX_MCTS.get(key, 0)
+                if not 0 <= number <= most:  # also false for NaN
+                    self.fail(f"bot {b!r}: mcts {key} goes up to {most:,}", param, ctx)
         return bots
 
 

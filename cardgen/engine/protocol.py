@@ -73,6 +73,7 @@ Two states are equal when their to_json() dicts are equal.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -155,7 +156,12 @@ class Option:
             if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
                 raise bad
         else:
-            value = self.kind(value)
+            try:
+                value = self.kind(value)
+            except (TypeError, ValueError, OverflowError):
+                raise bad from None
+            if isinstance(value, float) and not math.isfinite(value):
+                raise bad
         if self.choices is not None and value not in self.choices:
             raise bad
         return value

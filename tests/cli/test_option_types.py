@@ -7,6 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardgen.cli import types
+from cardgen.cli.gyonrg_deck import CurveType
 from cardgen.cli.main import cli
 
 HOSTILE_NUMBERS = ["", "  ", "nan", "NaN", "inf", "-inf", "1e999", "9" * 30, "７", "٣", "1_000", "0x10", "1.5", "\x01"]
@@ -27,8 +28,16 @@ CASES = [
     ("lookup url", ["gyonrg", "print", "-s", "1", "-n", "1", "--lookup-url"], "--lookup-url",
      ["ftp://x/", "https://", "http://[::1", "https://x.test/ c", "https://x.test/" + "a" * 300, "cards.test/c/"]),
     ("dpi", ["gyonrg", "png", "-s", "1", "-n", "1", "-o", "pngs", "--dpi"], "--dpi", ["0", "nan", "1e999", "７２"]),
-    ("bots", ["simulate", "gyre", "-n", "1", "--bots"], "--bots", ["", "random,", "alphazero,random", "mcts:nan,random", "mcts:1e999,random"]),
-    ("balance bots", ["gyonrg", "balance", "-n", "1", "--bots"], "--bots", ["greedy", "greedy,greedy,greedy"]),
+    ("bots", ["simulate", "gyre", "-n", "1", "--bots"], "--bots",
+     ["", "random,", "alphazero,random", "mcts:nan,random", "mcts:1e999,random", "mcts:" + "9" * 30 + ",random",
+      "mcts:c=inf,random", "mcts:-1,random", "mcts:５０,random", "ｍcts,random", "human,random", "random,random,random,random,random"]),
+    ("balance bots", ["gyonrg", "balance", "-n", "1", "--bots"], "--bots", ["greedy", "greedy,greedy,greedy", "human,greedy"]),
+    ("drones", ["gyonrg", "deck", "build", "-s", "1", "--drones"], "--drones", ["", "nan", "７", "３", "-1", "4", "9" * 30]),
+    ("curve", ["gyonrg", "deck", "build", "-s", "1", "--curve"], "--curve",
+     ["", "  ", "nan:1", "1:inf", "1e999:1", "１:1", "1:" + "9" * 30, "-1:5", "1:-5", "1:0", "1\x01:5"]),
+    ("board size", ["gyre", "board", "--size"], "--size", HOSTILE_NUMBERS + ["3", "20"]),
+    ("output path", ["gyonrg", "generate", "-s", "1", "-n", "1", "-o"], "--output", [".", "/"]),
+    ("record path", ["simulate", "gyre", "-n", "1", "--bots", "random,random", "--seed", "1", "--record"], "--record", ["."]),
     ("games", ["simulate", "gyre", "--bots", "random,random", "--games"], "--games", HOSTILE_NUMBERS + ["0"]),
     ("game option", ["simulate", "gyre", "-n", "1", "--bots", "random,random", "--seed", "1", "-o"], "-o",
      ["size", "=4", "size=nan", "size=1e999", "size=" + "9" * 30, "size=７", "players=-2", "colour=red", "sïze=4"]),
@@ -73,8 +82,11 @@ def test_start_plus_count_past_the_last_index():
         (types.Grid(20), "4 X 2", (4, 2)),
         (types.GAME_OPTION, " max-gyrations = 2 ", ("max_gyrations", "2")),
         (types.BotsType(), "mcts:50, random", ["mcts:50", "random"]),
+        (types.BotsType(2, humans=False), "mcts:c=2,mcts:100000", ["mcts:c=2", "mcts:100000"]),
+        (types.BotsType(), "human,greedy", ["human", "greedy"]),
         (types.DECKS, " seed:a , seed:b ", "seed:a,seed:b"),
         (types.LOOKUP_URL, "http://localhost:8000/c/", "http://localhost:8000/c/"),
+        (CurveType(), "3:5, 1:10", {1: 10, 3: 5}),
     ],
 )
 def test_good_values_parse_to_what_the_code_uses(param_type, text, value):

@@ -70,7 +70,7 @@ def test_score_reads_stdin(runner):
         (["gyre", "score", "/nonexistent/x.txt"], 1, "error: cannot read diagram"),
         (["gyre", "score", "FIG", "--explain", "9,9"], 2, "expected ROW,COL from 1 to 5"),
         (["gyre", "score", "BAD"], 1, "error: bad gyre diagram: line 1: 'Q' is not a tile"),
-        (["gyre", "board", "--size", "3"], 2, "3 is not in the range 4<=x<=19"),
+        (["gyre", "board", "--size", "3"], 2, "3 is out of range: expected a whole number from 4 to 19"),
         (["gyre", "board", "--paper", "a5"], 2, "'a5' is not one of 'a4', 'letter'"),
         (["gyre", "board", "-o", "/dev/null/b.pdf"], 1, "error: cannot write '/dev/null/b.pdf': not a directory"),
     ],
