@@ -38,10 +38,6 @@ def deck() -> None:
     """
 
 
-def _write(path: Path, text: str) -> None:
-    write_text(path, text)
-
-
 def _elements(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> tuple[str, ...]:
     """Element names checked against the tables in use (a usage error names the known ones)."""
     if not value:
@@ -110,7 +106,7 @@ def build(obj, seed, collection, elements, drones, curve, name, output) -> None:
         click.echo(body, nl=False)
         click.echo(summary, err=True)
         return
-    _write(output, body)
+    write_text(output, body)
     click.echo(summary)
     click.echo(f"wrote {output}")
 
@@ -154,7 +150,7 @@ def show(obj, path, as_json, full, output) -> None:
     if output is None:
         click.echo(body, nl=False)
     else:
-        _write(output, body)
+        write_text(output, body)
         click.echo(f"wrote {output}", err=True)
     for p in decks.check_deck(d):
         click.echo(p.format(str(path)), err=True)
