@@ -327,9 +327,10 @@ class GyonrgState(State):
         """Sector -> element mask allowed there, for deploying a ship of seat p; `own`: p's sectors.
 
         The main sector whenever it is free (or was deployed to this turn); after
-        p's first deployment also any sector deployed to this turn, and free
-        sectors beside p's Captains on a side their deploy diagram allows; never
-        the opponent's main sector while they have no card on the board, nor a full sector.
+        p's first deployment also the sectors beside p's Captains, free or deployed
+        to this turn, for the elements their deploy diagrams allow on that side;
+        never the opponent's main sector while they have no card on the board, nor
+        a full sector.
         """
         g = self.game
         board, owner, cards = self.board, self.owner, g.cards
@@ -339,11 +340,11 @@ class GyonrgState(State):
         if owner[main] == -1 or (opened >> main & 1 and owner[main] == p):
             allowed[main] = _ALL_ELEMENTS
         if self.deployed[p]:
+            # Every deployment checks a diagram: a sector deployed to this turn takes more
+            # ships only of the elements its neighbouring Captains' diagrams allow there.
             for sec in own:
-                if opened >> sec & 1:
-                    allowed[sec] = _ALL_ELEMENTS
                 for nb, mask in cards[board[sec][0]].deploy_to[p][sec]:
-                    if owner[nb] == -1:
+                    if owner[nb] == -1 or (opened >> nb & 1 and owner[nb] == p):
                         allowed[nb] = allowed.get(nb, 0) | mask
             opp_main = MAIN[1 - p]
             if opp_main in allowed and (1 - p) not in owner:
@@ -719,6 +720,12 @@ class GyonrgState(State):
         if self.kept[p] >= 0:  # kept back for the opponent's turn, which has ended
             self.hands[p].append(self.kept[p])
             self.kept[p] = -1
+        # Past the turn limit the game ends before anyone counts again, so both
+        # sides have counted their Victory Points the same number of times.
+        if self.turn > g.max_turns:
+            a, b = self.vp
+            self._finish(0 if a > b else 1 if b > a else -1)
+            return
         # count Victory Points, then check the ends of the game
         cards = g.cards
         for s in range(SECTORS):
@@ -726,10 +733,6 @@ class GyonrgState(State):
                 self.vp[p] += cards[self.board[s][0]].goal_value[p][s]
         if self.vp[p] >= g.vp_to_win or self.owner[MAIN[1 - p]] == p:
             self._finish(p)
-            return
-        if self.turn > g.max_turns:
-            a, b = self.vp
-            self._finish(0 if a > b else 1 if b > a else -1)
             return
         self.ap = max(0, g.ap - self.drain[p])
         self.drain[p] = 0

@@ -422,3 +422,50 @@ def test_action_text_round_trips(game):
         for a in s.legal_actions():
             assert s.string_to_action(s.action_to_string(a)) == a
         s.apply_action(rng.choice(s.legal_actions()))
+
+
+def test_turn_limit_counts_both_sides_the_same_number_of_times(base_game):
+    """Bug: at the turn limit the first player's Victory Points were counted once more."""
+    g = load_game("gyonrg", decks=base_game.config["decks"], max_turns=2)
+    s = blank(g)
+    red, blue = card_of(g, 0, 0), card_of(g, 1, 0)
+    put(s, sec("a1"), red)
+    put(s, sec("e5"), blue)
+    for cid, seat, where in ((red, 0, "a1"), (blue, 1, "e5")):
+        values = [tuple(0 for _ in range(E.SECTORS))] * 2
+        values[seat] = tuple(1 if x == sec(where) else 0 for x in range(E.SECTORS))
+        g.cards[cid].goal_value = tuple(values)
+    s.turn, s.player, s.vp = 0, 1, [0, 0]
+    s._end_turn()  # red's turn 1: red counts
+    s._end_turn()  # blue's turn 2: blue counts
+    s._end_turn()  # turn 3 passes the limit of 2: the game ends before anyone counts again
+    assert s.is_terminal() and s.vp == [1, 1] and s.returns() == [0.0, 0.0]
+
+
+def test_second_deployment_into_a_sector_checks_the_diagram(game):
+    """Bug: a sector deployed to this turn took a second ship of any element."""
+    s = blank(game)
+    cap = card_of(game, 0, 0)
+    put(s, sec("c2"), cap)
+    by_element: dict[int, list[int]] = {}
+    for c in game.deck_ids[0][1:]:
+        if c in s.decks[0]:
+            by_element.setdefault(game.cards[c].element, []).append(c)
+    elements = [e for e, cs in by_element.items() if cs]
+    allowed_el = next(e for e in elements if len(by_element[e]) >= 2)
+    other_el = next(e for e in elements if e != allowed_el)
+    first, same, other = by_element[allowed_el][0], by_element[allowed_el][1], by_element[other_el][0]
+    for c in (first, same, other):
+        card_of(game, 0, game.deck_ids[0].index(c), deploy_cost=1)
+        s.decks[0].remove(c)
+    # the Captain at c2 lets only `allowed_el` deploy in front of it (c3)
+    rows = [tuple() for _ in range(E.SECTORS)]
+    rows[sec("c2")] = ((sec("c3"), 1 << allowed_el),)
+    game.cards[cap].deploy_to = (tuple(rows), game.cards[cap].deploy_to[1])
+    s.hands[0] = [first, other, same]
+    s._legal = None
+    act(s, "deploy 1 c3")
+    with pytest.raises(IllegalActionError, match="deploy diagram allows"):
+        act(s, "deploy 1 c3")  # `other` is now first in the hand
+    act(s, "deploy 2 c3")  # a second ship of the allowed element joins the fleet
+    assert sorted(s.board[sec("c3")]) == sorted([first, same])
