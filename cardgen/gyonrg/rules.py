@@ -115,6 +115,8 @@ class GyonrgState(State):
         for d in s.decks:
             s.rng.shuffle(d)
         s.hands = [[], []]
+        s.used = -1  # set before the first draw: the hand limit reads them
+        s.kept = [-1, -1]
         for p in (0, 1):
             s._draw(p, game.hand_size)
         s.scrap = [[], []]
@@ -125,8 +127,6 @@ class GyonrgState(State):
         s.vp = [0, 0]
         s.deployed = [False, False]
         s.open = 0
-        s.used = -1
-        s.kept = [-1, -1]
         s.deltas = {}
         s.discount = [0, 0]
         s.effects = []  # (expires at start of turn, kind, card id or player, stat, delta)
@@ -184,9 +184,16 @@ class GyonrgState(State):
         S = self.game.stats
         return {c: tuple([v if v > 0 else 0 for v in map(int.__add__, S[c], d)]) for c, d in self.deltas.items()}
 
+    def _hand_limit(self, p: int) -> int:
+        """How many cards p's hand may hold now: a Special in use (or kept back) returns to the
+        hand later and keeps its place, so the hand never passes max_hand."""
+        away = (1 if self.used >= 0 and p == self.player else 0) + (1 if self.kept[p] >= 0 else 0)
+        return self.game.max_hand - away
+
     def _draw(self, p: int, upto: int) -> None:
         hand, deck = self.hands[p], self.decks[p]
-        while len(hand) < upto and deck and len(hand) < self.game.max_hand:
+        limit = min(upto, self._hand_limit(p))
+        while len(hand) < limit and deck:
             hand.append(deck.pop())
 
     def _sort(self, sec: int) -> None:
@@ -604,9 +611,12 @@ class GyonrgState(State):
         self.facing[src] = 0  # after an attack the fleet faces the opponent again
 
     def _scrap(self, p: int, cid: int) -> None:
+        """A ship leaves the board: the effects on it end with it (whatever their duration)."""
         self.scrap[p].append(cid)
         self.deltas.pop(cid, None)
         self.jams.pop(cid, None)
+        if self.effects:
+            self.effects = [e for e in self.effects if not (e[1] == "delta" and e[2] == cid)]
 
     def _use_special(self, p: int, act: Action, keep: bool) -> None:
         g = self.game
@@ -655,7 +665,7 @@ class GyonrgState(State):
             self._draw(p, len(self.hands[p]) + amount)
         elif kind == "salvage":
             for _ in range(min(amount, len(self.scrap[p]))):
-                if len(self.hands[p]) >= g.max_hand:
+                if len(self.hands[p]) >= self._hand_limit(p):
                     break
                 self.hands[p].append(self.scrap[p].pop())
         elif kind == "destroy":

@@ -469,3 +469,38 @@ def test_second_deployment_into_a_sector_checks_the_diagram(game):
         act(s, "deploy 1 c3")  # `other` is now first in the hand
     act(s, "deploy 2 c3")  # a second ship of the allowed element joins the fleet
     assert sorted(s.board[sec("c3")]) == sorted([first, same])
+
+
+@pytest.mark.parametrize("kind", ["salvage", "draw"])
+def test_hand_never_passes_its_limit_when_the_used_special_returns(game, kind):
+    """Bug: a Special that fills the hand, then returning to it itself, made a hand of 11
+    (and a legal discard action outside the action range)."""
+    s = blank(game, ap=10)
+    s.phase = E.SPECIAL_PHASE
+    _give_special(game, s, 0, kind, None, 5, "self", "instant", cost=1)
+    for _ in range(game.max_hand - 2):  # the hand: the Special and 8 more cards
+        s.hands[0].append(s.decks[0].pop())
+    s.scrap[0] = [s.decks[0].pop() for _ in range(5)]
+    s._legal = None
+    act(s, "special 1")
+    act(s, "end")  # board phase over: the used Special returns to the hand
+    assert len(s.hands[0]) <= game.max_hand
+    assert all(0 <= a < game.num_distinct_actions for a in s.legal_actions())
+
+
+def test_an_effect_ends_when_its_ship_leaves_the_board(game):
+    """Bug: a scrapped ship's effect stayed in the effect list; when the ship came back and got
+    a new effect, the old one's expiry took the new bonus away."""
+    s = blank(game)
+    cid = card_of(game, 0, 0, attack=3)
+    put(s, sec("c2"), cid)
+    s.deltas[cid] = [0, 0, 0, 0, 0, 2, 0]
+    s.effects.append((s.turn + 2, "delta", cid, E.ATTACK, 2))  # +2 attack until red's next turn
+    s._scrap(0, cid)
+    s.board[sec("c2")], s.owner[sec("c2")] = [], -1
+    put(s, sec("c2"), cid)  # the ship is back (salvaged and deployed again)
+    s.deltas[cid] = [0, 0, 0, 0, 0, 1, 0]
+    s.effects.append((s.turn + 4, "delta", cid, E.ATTACK, 1))  # a new +1, lasting longer
+    s._end_turn()
+    s._end_turn()  # red's next turn: the old +2 would have expired now
+    assert s.stat(cid, E.ATTACK) == 4  # printed 3, plus the new +1 only
