@@ -67,9 +67,6 @@ class GameEntry:
             raise CardgenError(f"{self.title} has no rules engine yet")
         return resolve(self.engine)
 
-    def load_cli(self) -> Any:
-        return resolve(self.cli) if self.cli else None
-
     def lookup_serial(self, serial: str) -> LookupResult:
         if self.lookup is None:
             raise CardgenError(f"{self.title} cards cannot be looked up")
@@ -148,9 +145,6 @@ class Registry:
     def owner_of(self, prefix: str) -> GameEntry | None:
         """The game whose serials start with `prefix` (one canonical serial character)."""
         return self._by_prefix.get(prefix)
-
-    def prefixes(self) -> dict[str, str]:
-        return {ch: e.name for ch, e in sorted(self._by_prefix.items())}
 
 
 def _builtin_entries() -> list[GameEntry]:
