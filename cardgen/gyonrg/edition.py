@@ -421,14 +421,7 @@ def load(folder: Path | str | None = None, *, check: bool = True) -> Edition:
             )
     if _same_folder(folder, builtin):
         return ed
-    released = _released_fingerprint(letter)
-    if released is not None and released != ed.fingerprint:
-        raise TableError(
-            f"the tables in {str(folder)!r} say edition {letter} but differ from the released edition {letter} "
-            f"(fingerprint {ed.fingerprint}, released {released}): their serials would name other cards. "
-            f"Set a new letter in meta.toml (edition = {_next_letter(letter)!r}), then run "
-            f"`cardgen gyonrg --tables {folder} freeze`"
-        )
+    released = _released_unless_changed(folder, ed, f"then run `cardgen gyonrg --tables {folder} freeze`")
     if released is None and not (frozen / "meta.toml").is_file():
         raise TableError(
             f"edition {letter} of the tables in {str(folder)!r} is not frozen: run "
@@ -451,13 +444,22 @@ def check_freezable(folder: Path) -> Edition:
     """The edition in `folder`, if freezing it is safe: not a changed copy of a released edition."""
     ed = load(folder, check=False)
     if not _same_folder(folder, tables_dir()):
-        released = _released_fingerprint(ed.letter)
-        if released is not None and released != ed.fingerprint:
-            raise TableError(
-                f"the tables in {str(folder)!r} say edition {ed.letter} but differ from the released edition "
-                f"{ed.letter}: set a new letter in meta.toml (edition = {_next_letter(ed.letter)!r}) before freezing"
-            )
+        _released_unless_changed(folder, ed, "then freeze them")
     return ed
+
+
+def _released_unless_changed(folder: Path, ed: Edition, then: str) -> str | None:
+    """Fingerprint of the released edition of ed's letter (None if never released); TableError
+    when the tables in `folder` claim that letter but differ from it. `then`: the step after
+    setting a new letter."""
+    released = _released_fingerprint(ed.letter)
+    if released is not None and released != ed.fingerprint:
+        raise TableError(
+            f"the tables in {str(folder)!r} say edition {ed.letter} but differ from the released edition "
+            f"{ed.letter} (fingerprint {ed.fingerprint}, released {released}): their serials would name other "
+            f"cards. Set a new letter in meta.toml (edition = {_next_letter(ed.letter)!r}), {then}"
+        )
+    return released
 
 
 def _same_folder(a: Path, b: Path) -> bool:
