@@ -1,0 +1,445 @@
+"""The web server the QR codes point to: card pages, images and JSON for every game, and deck pages.
+
+Routes (see README, "Web lookup"):
+
+    /                     search box and the games
+    /c/SERIAL             the card page (JSON with `Accept: application/json`)
+    /c/SERIAL.json        what `cardgen lookup --json` prints
+    /c/SERIAL.png         the card drawn as printed
+    POST /api/cards       up to 100 serials in one JSON request
+    /deck                 check a pasted or uploaded deck; POST /deck/pdf prints it
+    /healthz              for load balancers
+
+It keeps no state between requests (caches hold only what a serial always
+gives), so any number of processes can run behind a load balancer. A serial's
+card never changes: its answers carry a strong ETag and an immutable
+Cache-Control, and a matching If-None-Match gets 304.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import logging
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+from urllib.parse import quote
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from cardgen import __version__
+from cardgen import serial as serialcodec
+from cardgen.errors import CardgenError, SerialError
+from cardgen.games import LookupResult, registry
+from cardgen.lookup import lookup, lookup_base
+from cardgen.web import games as webgames
+from cardgen.web import pages, render
+from cardgen.web.errors import ApiError, serial_error
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+log = logging.getLogger("cardgen.web")
+
+MAX_PATH = 512  # characters of a request path; a lookup address is far shorter
+MAX_BODY = 256 * 1024  # bytes of any request body (a 54-card deck file is ~3 KB)
+MAX_BATCH = 100  # serials per POST /api/cards
+MAX_SERIAL_TEXT = 200  # characters of one serial in a batch
+LOOKUP_CACHE = 50_000  # looked-up cards kept per process (a few KB each)
+
+IMMUTABLE = "public, max-age=31536000, immutable"
+JSON_TYPE = "application/json; charset=utf-8"
+SECURITY_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"content-security-policy",
+     b"default-src 'none'; img-src 'self'; style-src 'self'; form-action 'self'; "
+     b"frame-ancestors 'none'; base-uri 'none'"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]  # fmt: skip
+CORS = {"Access-Control-Allow-Origin": "*"}
+
+
+# ----- lookups (cached: a serial always names the same card) -------------------------
+
+
+@functools.lru_cache(maxsize=LOOKUP_CACHE)
+def _lookup_canon(canon: str) -> LookupResult:
+    return lookup(canon)
+
+
+def find(typed: str) -> LookupResult:
+    """The card a typed serial names; ApiError (4xx) says what is wrong with it."""
+    try:
+        canon = serialcodec.normalize(typed)
+        if not canon:
+            raise SerialError(f"no serial in {typed.strip()!r}: expected a serial like 'A7QH-ANSG-2XE'")
+        if len(canon) > serialcodec.MAX_LENGTH + 1:
+            serialcodec.split(typed)  # raises "too long" with the typed text
+        return _lookup_canon(canon)
+    except SerialError as exc:
+        try:  # the same error, quoting the serial as the visitor typed it
+            lookup(typed)
+        except SerialError as typed_exc:
+            exc = typed_exc
+        raise serial_error(typed, exc) from None
+    except CardgenError as exc:  # a game that cannot look its cards up
+        raise ApiError(404, "unknown_card", str(exc)) from None
+
+
+def _etag(kind: str, serial: str, base: str) -> str:
+    digest = hashlib.sha256(f"{__version__}\0{kind}\0{serial}\0{base}".encode()).hexdigest()[:24]
+    return f'"{digest}"'
+
+
+def _matches(request: Request, etag: str) -> bool:
+    header = request.headers.get("if-none-match")
+    if not header:
+        return False
+    tags = [t.strip() for t in header.split(",")]
+    return "*" in tags or any(t.removeprefix("W/") == etag for t in tags)
+
+
+def _cached(request: Request, etag: str, body: Callable[[], bytes], media_type: str,
+            extra: dict[str, str] | None = None) -> Response:  # fmt: skip
+    headers = {"ETag": etag, "Cache-Control": IMMUTABLE, **(extra or {})}
+    if _matches(request, etag):
+        return Response(status_code=304, headers=headers)
+    return Response(body(), media_type=media_type, headers=headers)
+
+
+def wants_json(request: Request) -> bool:
+    """JSON for the API paths and for clients that ask for JSON rather than HTML."""
+    path = request.url.path
+    if path.startswith("/api/") or path.endswith(".json") or path == "/healthz":
+        return True
+    accept = request.headers.get("accept", "").lower()
+    return "application/json" in accept and "text/html" not in accept
+
+
+def json_bytes(value: Any) -> bytes:
+    """JSON the way `cardgen lookup --json` prints it (indented, UTF-8, a final newline)."""
+    return (json.dumps(value, indent=2, ensure_ascii=False) + "\n").encode()
+
+
+# ----- the app ---------------------------------------------------------------------------
+
+
+class Server:
+    """The routes, bound to the lookup base the card images' QR codes carry."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.page_body = functools.lru_cache(maxsize=4096)(self._page_body)
+
+    # --- pages -----------------------------------------------------------------------
+
+    def _page_body(self, serial: str) -> bytes:
+        result = _lookup_canon(serialcodec.normalize(serial))
+        hooks = webgames.hooks(result.game)
+        image = f"/c/{quote(result.serial)}.png" if hooks is not None else None
+        values = pages.card_values(result, image, json_url=f"/c/{quote(result.serial)}.json")
+        return pages.render("card.html.j2", **values).encode()
+
+    async def index(self, request: Request) -> Response:
+        return self.html("index.html.j2", games=pages.games_list(), query="", error=None)
+
+    async def search(self, request: Request) -> Response:
+        typed = request.query_params.get("s", "")
+        if len(typed) > MAX_SERIAL_TEXT:
+            typed = typed[:MAX_SERIAL_TEXT]
+        try:
+            from cardgen.lookup import serial_from_url
+
+            result = find(serial_from_url(typed))
+        except (ApiError, SerialError) as exc:
+            error = exc if isinstance(exc, ApiError) else serial_error(typed, exc)
+            return self.html("index.html.j2", status=error.status, games=pages.games_list(), query=typed, error=error)
+        return RedirectResponse(f"/c/{quote(result.serial)}", status_code=303)
+
+    async def card(self, request: Request) -> Response:
+        rest = request.path_params["rest"]
+        kind = "page"
+        for suffix, name in ((".json", "json"), (".png", "png")):
+            if rest.lower().endswith(suffix):
+                rest, kind = rest[: -len(suffix)], name
+        if "/" in rest:
+            raise ApiError(404, "not_found", f"no page at {request.url.path!r}: card addresses are /c/SERIAL")
+        result = find(rest)
+        if kind == "page" and wants_json(request):
+            kind = "json"
+        serial = result.serial
+        vary = {"Vary": "Accept"}
+        if kind == "json":
+            body = functools.partial(json_bytes, result.to_json())
+            return _cached(request, _etag("json", serial, ""), body, JSON_TYPE, {**CORS, **vary})
+        if kind == "png":
+            hooks = webgames.hooks(result.game)
+            if hooks is None:
+                raise ApiError(404, "no_image", f"{result.title} cards have no image yet")
+            etag = _etag("png", serial, self.base)
+            if _matches(request, etag):
+                return Response(status_code=304, headers={"ETag": etag, "Cache-Control": IMMUTABLE})
+            png = await run_in_threadpool(render.card_png, hooks, serial, self.base)
+            return _cached(request, etag, lambda: png, "image/png")
+        return _cached(request, _etag("page", serial, self.base), lambda: self.page_body(serial),
+                       "text/html; charset=utf-8", vary)  # fmt: skip
+
+    async def cards_api(self, request: Request) -> Response:
+        """POST /api/cards: {"serials": [...]} (or a bare list) -> {"object": "list", "data": [card or error]}."""
+        if "json" not in request.headers.get("content-type", "").lower():
+            raise ApiError(415, "not_json", 'send JSON (Content-Type: application/json): {"serials": ["A7QH-ANSG-2XE", ...]}')
+        raw = await request.body()
+        try:
+            payload = json.loads(raw)
+        except (ValueError, RecursionError):
+            raise ApiError(400, "bad_json", 'the body is not valid JSON: send {"serials": ["A7QH-ANSG-2XE", ...]}') from None
+        serials = payload.get("serials") if isinstance(payload, dict) else payload
+        if not isinstance(serials, list) or not all(isinstance(s, str) for s in serials):
+            raise ApiError(400, "bad_json", 'expected {"serials": [...]} with a list of serial strings')
+        if not serials:
+            raise ApiError(400, "empty", "the list of serials is empty: send 1 to 100")
+        if len(serials) > MAX_BATCH:
+            raise ApiError(413, "too_many", f"{len(serials)} serials in one request: send at most {MAX_BATCH}")
+        data = []
+        for typed in serials:
+            try:
+                if len(typed) > MAX_SERIAL_TEXT:
+                    raise ApiError(400, "wrong_length", f"a serial of {len(typed):,} characters: serials have at most {serialcodec.MAX_LENGTH + 1}")
+                data.append({"object": "card", **find(typed).to_json()})
+            except ApiError as exc:
+                data.append({**exc.to_json(), "serial": typed[:MAX_SERIAL_TEXT]})
+        found = sum(1 for d in data if d["object"] == "card")
+        body = {"object": "list", "found": found, "not_found": len(data) - found, "data": data}
+        return Response(json_bytes(body), media_type=JSON_TYPE, headers=CORS)
+
+    async def deck_form(self, request: Request) -> Response:
+        return self.html("deck.html.j2", **self._deck_values())
+
+    async def deck_check(self, request: Request) -> Response:
+        text, game, hooks, form = await self._read_deck(request)
+        deck = await run_in_threadpool(hooks.read_deck, text, "deck")
+        status = 200 if deck.legal else 422
+        return self.html("deck.html.j2", status=status, deck=deck, deck_text=text, problem_lines=_problem_lines(deck),
+                         **self._deck_values(game.name))  # fmt: skip
+
+    async def deck_pdf(self, request: Request) -> Response:
+        text, game, hooks, form = await self._read_deck(request)
+        paper = str(form.get("paper") or "a4")
+        if paper not in ("a4", "letter"):
+            raise ApiError(400, "bad_paper", f"paper {paper[:20]!r}: use a4 or letter")
+        deck = await run_in_threadpool(hooks.read_deck, text, "deck")
+        if not deck.legal and not form.get("force"):
+            return self.html("deck.html.j2", status=422, deck=deck, deck_text=text, problem_lines=_problem_lines(deck),
+                             refused=True, **self._deck_values(game.name))  # fmt: skip
+        try:
+            pdf = await run_in_threadpool(render.deck_pdf, hooks, deck, self.base, paper)
+        except CardgenError as exc:
+            raise ApiError(422, "cannot_print", str(exc)) from None
+        stem = "".join(c if c.isalnum() else "-" for c in (deck.name or "deck"))[:40].strip("-") or "deck"
+        return Response(pdf, media_type="application/pdf",
+                        headers={"Content-Disposition": f'attachment; filename="{game.name}-{stem}.pdf"'})  # fmt: skip
+
+    async def healthz(self, request: Request) -> Response:
+        return Response(json_bytes({"status": "ok", "version": __version__, "games": registry().names()}),
+                        media_type=JSON_TYPE, headers={"Cache-Control": "no-store"})  # fmt: skip
+
+    async def static(self, request: Request) -> Response:
+        name = request.path_params["name"]
+        try:
+            body = pages.static_file(name)
+        except KeyError:
+            raise ApiError(404, "not_found", f"no file {name[:60]!r}") from None
+        return Response(body, media_type="text/css; charset=utf-8", headers={"Cache-Control": "public, max-age=86400"})
+
+    # --- helpers ---------------------------------------------------------------------
+
+    def _deck_values(self, chosen: str = "") -> dict[str, Any]:
+        choices = [{"name": e.name, "title": e.title, "example": getattr(webgames.hooks(e.name), "deck_example", "")}
+                   for e in webgames.deck_games()]  # fmt: skip
+        return {"deck_games": choices, "chosen": chosen, "max_body": MAX_BODY}
+
+    async def _read_deck(self, request: Request) -> tuple[str, Any, webgames.WebGame, Any]:
+        try:
+            form = await request.form(max_files=1, max_fields=10, max_part_size=MAX_BODY)
+        except HTTPException as exc:
+            raise ApiError(exc.status_code if exc.status_code < 500 else 400, "bad_form", str(exc.detail)) from None
+        except (ValueError, KeyError, UnicodeError, AssertionError):
+            raise ApiError(400, "bad_form", "the form could not be read: paste the deck or choose a file") from None
+        text = form.get("deck") or ""
+        upload = form.get("file")
+        if upload is not None and not isinstance(upload, str):
+            data = await upload.read(MAX_BODY + 1)
+            if data:
+                text = _decode_upload(data, upload.filename or "file")
+        if not isinstance(text, str) or not text.strip():
+            raise ApiError(400, "empty", "no deck: paste a deck list or choose a deck file")
+        wanted = str(form.get("game") or "")
+        names = {e.name: e for e in webgames.deck_games()}
+        if wanted and wanted != "auto":
+            if wanted not in names:
+                raise ApiError(400, "unknown_game", f"game {wanted[:40]!r} has no decks here: choose one of {', '.join(names) or 'none'}")
+            game = names[wanted]
+        else:
+            found = webgames.recognise_deck(text)
+            if found is None:
+                raise ApiError(422, "unknown_game", "no line of this deck holds a serial of a game with decks: "
+                               f"check the serials, or choose the game ({', '.join(e.title for e in names.values())})")  # fmt: skip
+            game = found
+        hooks = webgames.hooks(game.name)
+        assert hooks is not None
+        return text, game, hooks, form
+
+    def html(self, template: str, status: int = 200, **values: Any) -> Response:
+        return HTMLResponse(pages.render(template, **values), status_code=status,
+                            headers={"Cache-Control": "no-store"} if status >= 400 else None)  # fmt: skip
+
+    def error(self, request: Request, error: ApiError) -> Response:
+        headers = {"Cache-Control": "no-store", **CORS}
+        if wants_json(request):
+            return Response(json_bytes(error.to_json()), status_code=error.status, media_type=JSON_TYPE, headers=headers)
+        body = pages.render("error.html.j2", error=error)
+        return HTMLResponse(body, status_code=error.status, headers=headers)
+
+
+def _problem_lines(deck: webgames.CheckedDeck) -> set[int]:
+    return {p.line for p in deck.problems if p.line is not None}
+
+
+def _decode_upload(data: bytes, name: str) -> str:
+    if len(data) > MAX_BODY:
+        raise ApiError(413, "too_large", f"deck file {name[:60]!r} is over {MAX_BODY // 1024} KB: a deck file is a few KB of text")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            pass
+    elif b"\0" not in data:
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            pass
+    raise ApiError(400, "not_text", f"deck file {name[:60]!r} is not UTF-8 text: upload the deck's text file")
+
+
+# ----- ASGI middleware: limits and headers on every answer -----------------------------
+
+
+class _TooLarge(Exception):
+    pass
+
+
+class Guard:
+    """Security headers on every response; over-long paths (414) and bodies (413) refused early."""
+
+    def __init__(self, app: ASGIApp, server: Server) -> None:
+        self.app = app
+        self.server = server
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def send_with_headers(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                headers = [(k, v) for k, v in message.get("headers", []) if k.lower() not in dict(SECURITY_HEADERS)]
+                message["headers"] = headers + SECURITY_HEADERS
+            await send(message)
+
+        raw_path = scope.get("raw_path") or scope.get("path", "").encode()
+        if len(raw_path) + len(scope.get("query_string", b"")) > MAX_PATH:
+            await self._answer(scope, receive, send_with_headers,
+                               ApiError(414, "uri_too_long", f"the address is over {MAX_PATH} characters: a card address is /c/SERIAL"))  # fmt: skip
+            return
+        length = dict(scope.get("headers", [])).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            await self._answer(scope, receive, send_with_headers, _too_large())
+            return
+        received = 0
+
+        async def limited_receive() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > MAX_BODY:
+                    raise _TooLarge
+            return message
+
+        try:
+            await self.app(scope, limited_receive, send_with_headers)
+        except _TooLarge:
+            if not started:
+                await self._answer(scope, receive, send_with_headers, _too_large())
+
+    async def _answer(self, scope: Scope, receive: Receive, send: Send, error: ApiError) -> None:
+        response = self.server.error(Request(scope, receive), error)
+        await response(scope, receive, send)
+
+
+def _too_large() -> ApiError:
+    return ApiError(413, "too_large", f"the request body is over {MAX_BODY // 1024} KB: a deck file is a few KB of text")
+
+
+def create_app(base: str | None = None) -> Guard:
+    """The ASGI app; card images' QR codes point under `base` (default: CARDGEN_LOOKUP_URL, checked)."""
+    server = Server(lookup_base(base))
+
+    async def on_api_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, ApiError)
+        return server.error(request, exc)
+
+    async def on_http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        status = exc.status_code if 400 <= exc.status_code < 500 else 400
+        details = {404: f"no page at {request.url.path[:80]!r}: try / to search for a card",
+                   405: f"{request.method} is not allowed here"}.get(status, str(exc.detail))  # fmt: skip
+        response = server.error(request, ApiError(status, CODES_BY_STATUS.get(status, "error"), details))
+        if exc.headers:
+            response.headers.update(exc.headers)
+        return response
+
+    async def on_crash(request: Request, exc: Exception) -> Response:
+        # A bug, not the visitor's fault: logged with its traceback, the visitor sees one calm line.
+        log.exception("error answering %s %s", request.method, request.url.path[:200])
+        return server.error(request, ApiError(500, "internal_error", "something went wrong on the server; it has been logged"))
+
+    routes = [
+        Route("/", server.index),
+        Route("/search", server.search),
+        Route("/c/{rest:path}", server.card),
+        Route("/api/cards", server.cards_api, methods=["POST"]),
+        Route("/deck", server.deck_form),
+        Route("/deck", server.deck_check, methods=["POST"]),
+        Route("/deck/pdf", server.deck_pdf, methods=["POST"]),
+        Route("/healthz", server.healthz),
+        Route("/static/{name}", server.static),
+    ]
+    app = Starlette(
+        routes=routes,
+        exception_handlers={ApiError: on_api_error, HTTPException: on_http_error, Exception: on_crash},
+    )
+    # Outermost, so even a refused request or a crash answer gets the headers.
+    return Guard(app, server)
+
+
+CODES_BY_STATUS = {404: "not_found", 405: "method_not_allowed", 400: "bad_request"}
+
+
+def app_from_env() -> Guard:
+    """Factory for `uvicorn --factory` and worker processes: the base comes from CARDGEN_LOOKUP_URL."""
+    return create_app()

@@ -1,0 +1,69 @@
+"""Card images and deck PDFs for the web, drawn by the print pipeline (cardgen.print) into memory.
+
+A card image is the card's print drawing (its game's Face, one card per page,
+no bleed) rasterised with pdfium, exactly as `cardgen ... png` does: the web
+shows what the PDF prints. A serial's card never changes, so images are kept
+in a bounded in-process cache; pdfium is not thread-safe, hence one lock.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import threading
+from typing import Any
+
+from cardgen.web.games import CheckedDeck, WebGame
+
+IMAGE_DPI = 150  # 373 x 520 pixels for a poker card: sharp on a phone, ~60 KB
+IMAGE_CACHE = 2048  # images kept per process (~120 MB at most)
+DECK_PDF_LIMIT = 200  # cards one web request may print (a deck is 54)
+
+_LOCK = threading.Lock()
+
+
+def card_png(game: WebGame, serial: str, lookup_base: str, dpi: int = IMAGE_DPI) -> bytes:
+    """The card of `serial` as PNG bytes (canonical serial expected; cached)."""
+    return _card_png(game, serial, lookup_base, dpi)
+
+
+@functools.lru_cache(maxsize=IMAGE_CACHE)
+def _card_png(game: WebGame, serial: str, lookup_base: str, dpi: int) -> bytes:
+    import pypdfium2 as pdfium
+
+    from cardgen.print.imposition import Layout, impose
+    from cardgen.print.pdf import render_pdf
+
+    card = game.card(serial)
+    imposition = impose(Layout(card=game.card_size, bleed=0.0, mode="single", crop_marks=False))
+    with _LOCK:
+        buffer = io.BytesIO()
+        render_pdf([card], game.face(lookup_base), imposition, buffer, backs=False, title=f"card {serial}")
+        document = pdfium.PdfDocument(buffer.getvalue())
+        try:
+            image = document[0].render(scale=dpi / 72.0).to_pil().convert("RGB")
+        finally:
+            document.close()
+    out = io.BytesIO()
+    image.save(out, "PNG", dpi=(dpi, dpi))
+    return out.getvalue()
+
+
+def deck_pdf(game: WebGame, deck: CheckedDeck, lookup_base: str, paper: str = "a4") -> bytes:
+    """The deck's cards as a print-ready PDF (the `deck print` defaults: 3x3 poker cards, 3 mm bleed, crop marks)."""
+    from cardgen.errors import DeckError
+    from cardgen.print.imposition import Layout, impose
+    from cardgen.print.pdf import render_pdf
+    from cardgen.print.sizes import parse_paper
+
+    cards: list[Any] = list(deck.cards)
+    if not cards:
+        raise DeckError("the deck has no readable card to print")
+    if len(cards) > DECK_PDF_LIMIT:
+        raise DeckError(f"the deck has {len(cards)} cards: the web prints at most {DECK_PDF_LIMIT} (use `cardgen ... deck print`)")
+    imposition = impose(Layout(paper=parse_paper(paper), card=game.card_size))
+    title = f"{deck.title} deck {deck.name}" if deck.name else f"{deck.title} deck"
+    with _LOCK:
+        buffer = io.BytesIO()
+        render_pdf(cards, game.face(lookup_base), imposition, buffer, title=title)
+    return buffer.getvalue()
