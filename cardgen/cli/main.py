@@ -24,6 +24,7 @@ SHARED_COMMANDS = {
     "play": "cardgen.cli.engine:play",
     "simulate": "cardgen.cli.engine:simulate",
     "replay": "cardgen.cli.engine:replay",
+    "serve": "cardgen.cli.serve:serve",
 }
 
 
