@@ -87,14 +87,17 @@ def find(typed: str) -> LookupResult:
         if len(canon) > serialcodec.MAX_LENGTH + 1:
             serialcodec.split(typed)  # raises "too long" with the typed text
         return _lookup_canon(canon)
-    except SerialError as exc:
-        try:  # the same error, quoting the serial as the visitor typed it
-            lookup(typed)
-        except SerialError as typed_exc:
-            exc = typed_exc
-        raise serial_error(typed, exc) from None
+    except SerialError as first:
+        error = first
     except CardgenError as exc:  # a game that cannot look its cards up
         raise ApiError(404, "unknown_card", str(exc)) from None
+    try:  # the same error again, quoting the serial as the visitor typed it
+        lookup(typed)
+    except SerialError as typed_error:
+        error = typed_error
+    except CardgenError:
+        pass
+    raise serial_error(typed, error)
 
 
 def _etag(kind: str, serial: str, base: str) -> str:

@@ -11,13 +11,18 @@ from __future__ import annotations
 import functools
 import io
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgen.web.games import CheckedDeck, WebGame
+
+if TYPE_CHECKING:
+    from cardgen.print.imposition import Imposition
+    from cardgen.print.sizes import Size
 
 IMAGE_DPI = 150  # 373 x 520 pixels for a poker card: sharp on a phone, ~60 KB
 IMAGE_CACHE = 2048  # images kept per process (~120 MB at most)
 DECK_PDF_LIMIT = 200  # cards one web request may print (a deck is 54)
+BLEEDS = (3.0, 2.0, 1.0, 0.5, 0.0)  # mm, tried in turn for a deck PDF
 
 _LOCK = threading.Lock()
 
@@ -49,10 +54,24 @@ def _card_png(game: WebGame, serial: str, lookup_base: str, dpi: int) -> bytes:
     return out.getvalue()
 
 
+def _layout(paper: Size, game: WebGame) -> Imposition:
+    """3x3 cards with crop marks and the most bleed (3 mm down to none) that the paper holds:
+    letter is 6 mm shorter than A4, too short for 3 mm bleed around three poker cards."""
+    from cardgen.errors import LayoutError
+    from cardgen.print.imposition import Layout, impose
+
+    for bleed in BLEEDS:
+        try:
+            return impose(Layout(paper=paper, card=game.card_size, bleed=bleed))
+        except LayoutError:
+            if bleed == BLEEDS[-1]:
+                raise
+    raise AssertionError("unreachable")
+
+
 def deck_pdf(game: WebGame, deck: CheckedDeck, lookup_base: str, paper: str = "a4") -> bytes:
     """The deck's cards as a print-ready PDF (the `deck print` defaults: 3x3 poker cards, 3 mm bleed, crop marks)."""
     from cardgen.errors import DeckError
-    from cardgen.print.imposition import Layout, impose
     from cardgen.print.pdf import render_pdf
     from cardgen.print.sizes import parse_paper
 
@@ -61,7 +80,7 @@ def deck_pdf(game: WebGame, deck: CheckedDeck, lookup_base: str, paper: str = "a
         raise DeckError("the deck has no readable card to print")
     if len(cards) > DECK_PDF_LIMIT:
         raise DeckError(f"the deck has {len(cards)} cards: the web prints at most {DECK_PDF_LIMIT} (use `cardgen ... deck print`)")
-    imposition = impose(Layout(paper=parse_paper(paper), card=game.card_size))
+    imposition = _layout(parse_paper(paper), game)
     title = f"{deck.title} deck {deck.name}" if deck.name else f"{deck.title} deck"
     with _LOCK:
         buffer = io.BytesIO()
