@@ -34,6 +34,7 @@ from cardgen.cli.types import (
 )
 from cardgen.errors import TableError
 from cardgen.files import atomic_folder, open_output, read_bytes, write_bytes
+from cardgen.gyonrg import deck as decks
 from cardgen.gyonrg import edition as editions
 from cardgen.gyonrg import text
 from cardgen.gyonrg.cards import decode
@@ -258,15 +259,23 @@ def _deck_name(seed: int | str, start: int, count: int, ext: str) -> str:
 @click.option("--count", "-n", type=WholeNumber(1, MAX_PRINT), default=54, show_default=True,
               help=f"Number of cards (54 = one deck; at most {MAX_PRINT:,}).")
 @START
+@click.option("--pool", is_flag=True,
+              help="Print the seed's cards exactly as they come, even a 4th Drone: a pool of cards, not a deck.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="PDF file (default: output/gyonrg-SEED-COUNT.pdf).")
 @layout_options
 @pass_ctx
-def print_cmd(obj: Context, seed, count, start, output, calibration, lookup_url, **layout) -> None:
+def print_cmd(obj: Context, seed, count, start, pool, output, calibration, lookup_url, **layout) -> None:
     """Print cards as a print-ready PDF: sheets with bleed and crop marks, or one card per page.
 
     Defaults: one 54-card deck, A4, poker size (63 x 88 mm), 3 x 3 per page,
     3 mm bleed, crop marks, no backs. Every card carries a QR code with its
     lookup address and its serial.
+
+    \b
+    With --count 54 (the default) the PDF is a legal deck you can play: the
+    seed's cards in order, passing over any Drone past the third (a deck
+    holds at most 3). Any other count, or --pool, prints the seed's cards as
+    they come: a pool to build decks from (`cardgen gyonrg deck build`).
     """
     from cardgen.gyonrg.face import GyonrgFace
 
@@ -275,8 +284,21 @@ def print_cmd(obj: Context, seed, count, start, output, calibration, lookup_url,
     seed = resolve_seed(seed)
     ed = obj.edition()
     output = output or default_output(_deck_name(seed, start, count, ".pdf"))
-    run_pdf(generate_cards(seed, count, start, ed), count, GyonrgFace(lookup_url), imposition, output,
-            calibration=calibration, title=f"Gyon-RG cards, seed {seed}")  # fmt: skip
+    as_deck = count == decks.DECK_SIZE and not pool
+    if as_deck:
+        cards, skipped = decks.deck_from_sequence(seed, start, ed)
+    else:
+        cards, skipped = generate_cards(seed, count, start, ed), []
+    run_pdf(cards, count, GyonrgFace(lookup_url), imposition, output,
+            calibration=calibration, title=f"Gyon-RG {'deck' if as_deck else 'cards'}, seed {seed}")  # fmt: skip
+    if as_deck:
+        drones = sum(1 for c in cards if c.is_drone)
+        passed = (f"; passed over {len(skipped)} more Drone{'s' if len(skipped) != 1 else ''} of the seed "
+                  f"(card{'s' if len(skipped) != 1 else ''} {', '.join(map(str, skipped))})") if skipped else ""  # fmt: skip
+        click.echo(f"a legal Gyon-RG deck: {len(cards)} cards, {drones} Drone{'s' if drones != 1 else ''}{passed}")
+    else:
+        click.echo(f"a pool of {count} cards, not a deck (a deck is {decks.DECK_SIZE} cards with at most "
+                   f"{decks.MAX_DRONES} Drones): build decks from it with `cardgen gyonrg deck build`")
 
 
 @gyonrg.command()

@@ -114,18 +114,24 @@ def build(obj, seed, collection, elements, drones, curve, name, output) -> None:
 @deck.command()
 @click.argument("path", type=_DECK_FILE)
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.option("--deck-size", type=WholeNumber(5, 500), default=decks.DECK_SIZE, show_default=True,
+              help="Cards in a legal deck: a variant's size (the rulebook's is 54; play with -o deck_size=N).")
+@click.option("--max-drones", type=WholeNumber(0, 500), default=decks.MAX_DRONES, show_default=True,
+              help="Most Drones in a legal deck: a variant's limit (the rulebook's is 3; play with -o max_drones=N).")
 @pass_ctx
-def check(obj, path, as_json) -> None:
+def check(obj, path, as_json, deck_size, max_drones) -> None:
     """Check a deck file: exactly 54 cards, at most 3 Drones, every serial valid.
 
     Lists every problem, one per line as FILE:LINE: CODE: message. Codes:
     bad-line, bad-count, bad-serial, deck-size, too-many-drones, bad-json.
-    Exit status 0 when the deck is legal, 1 when it is not.
+    Exit status 0 when the deck is legal, 1 when it is not. `cardgen play`
+    and `simulate` refuse a deck this command rejects, with the same problems.
     """
     d = decks.read_deck(path, base=obj.tables)
-    problems = decks.check_deck(d)
+    rules = decks.DeckRules(deck_size, max_drones)
+    problems = decks.check_deck(d, rules)
     if as_json:
-        click.echo(json.dumps(decks.check_to_json(d, problems), indent=2, ensure_ascii=False))
+        click.echo(json.dumps(decks.check_to_json(d, problems, rules), indent=2, ensure_ascii=False))
     else:
         for p in problems:
             click.echo(p.format(str(path)))

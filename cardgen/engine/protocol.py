@@ -56,6 +56,14 @@ State (one position; mutable, cheap to clone)
                           (history is not part of the position)
     render(color=False, player=None)  the position as text (ANSI colour when asked) for
                           the terminal, as `player` may see it (None: everything)
+    show(what, player=None)  text about one part of the position for the terminal's
+                          `show` command (Gyon-RG: `show c3` a fleet, `show 2` a hand
+                          card), as `player` may see it. Default: CardgenError "show is
+                          not available"; a bad `what` is a CardgenError, one line
+    action_groups(actions, player=None)  the legal actions as (label, actions) groups
+                          in the order a person reads them; `cardgen play` numbers its
+                          list in this order. Only the display: action numbers never
+                          change. Default: one group, in numeric order
 
 A game subclasses Game and State, writes its rules in _apply_action (and
 _apply_actions for simultaneous games), and may override _is_legal (a faster
@@ -249,6 +257,11 @@ class Game:
 
     def on_game_end(self, state: "State") -> str:
         return ""
+
+    def config_summary(self) -> dict[str, Any]:
+        """The config as a person reads it in a report's header (e.g. decks by name, not by
+        their serials); `config` stays the full, replayable one."""
+        return dict(self.config)
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.config.items())
@@ -446,6 +459,16 @@ class State:
 
     def render(self, color: bool = False, player: int | None = None) -> str:
         return str(self.to_json() if player is None else self.observation(player))
+
+    def show(self, what: str, player: int | None = None) -> str:
+        """Text about one part of the position (`show WHAT` at the terminal); CardgenError when
+        the game has no such view or `what` names nothing."""
+        raise CardgenError(f"show is not available for {self.game.name}")
+
+    def action_groups(self, actions: list[int], player: int | None = None) -> list[tuple[str, list[int]]]:
+        """`actions` as (label, actions) groups in display order; every action in exactly one.
+        The default: one group named "moves", in numeric order."""
+        return [("moves", sorted(actions))]
 
     def __str__(self) -> str:
         return self.render(color=False)

@@ -82,10 +82,12 @@ class SimulationResult:
     rotated: bool
     length: Length
     records: list[dict[str, Any]] = field(default_factory=list, repr=False)
+    # the config as its header shows it (Game.config_summary: decks by name, not by serial)
+    shown_config: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
-        del data["records"]
+        del data["records"], data["shown_config"]
         for row in data["bots"] + data["seats"]:
             row["ci95"] = list(row["ci95"])
         return data
@@ -171,6 +173,7 @@ def summarise(game: Game, bots: list[str], seed: int | str, rotate: bool, result
         rotated=rotate,
         length=Length(sum(lengths) / g, min(lengths), max(lengths), game.max_game_length),
         records=[r["record"] for r in results if "record" in r],
+        shown_config=game.config_summary(),
     )
 
 
@@ -184,7 +187,7 @@ def _win_share(returns: list[float], seat: int) -> float:
 
 def format_summary(s: SimulationResult) -> str:
     lines = [
-        f"{s.game} {' '.join(f'{k}={v}' for k, v in s.config.items())}: {s.games} games, seed {s.seed}"
+        f"{s.game} {' '.join(f'{k}={v}' for k, v in (s.shown_config or s.config).items())}: {s.games} games, seed {s.seed}"
         + ("" if s.rotated else " (seats not rotated)"),
         "",
         f"{'bot':<24}{'wins':>9}{'win rate':>10}   95% CI",

@@ -57,6 +57,22 @@ from cardgen.lookup import serial_from_url
 DECK_SIZE = 54
 MAX_DRONES = 3
 DEFAULT_DRONES = 2
+
+
+@dataclass(frozen=True, slots=True)
+class DeckRules:
+    """The limits a legal deck keeps: the rulebook's (RULEBOOK) or a table's own variant."""
+
+    size: int = DECK_SIZE
+    max_drones: int = MAX_DRONES
+
+    def __str__(self) -> str:
+        return f"{self.size} cards with at most {self.max_drones} Drones"
+
+
+RULEBOOK = DeckRules()
+"""The rulebook's decks: "Players start with a 54 card deck"; "The maximum number of Drones in a deck is three."."""
+
 JSON_FORMAT = "cardgen-gyonrg-deck"
 JSON_VERSION = 1
 
@@ -358,39 +374,65 @@ def deck_from_json(text: str, source: str = "<json>", *, base=None) -> Deck:
 # ----- legality ----------------------------------------------------------------
 
 
-def check_deck(deck: Deck) -> list[Problem]:
-    """Every reason the deck is not legal (an empty list: legal), in line order, whole-deck problems last."""
+def check_deck(deck: Deck, rules: DeckRules = RULEBOOK) -> list[Problem]:
+    """Every reason the deck is not legal under `rules` (an empty list: legal), in line order,
+    whole-deck problems last."""
     problems = list(deck.errors)
+    max_drones, size_needed = rules.max_drones, rules.size
     drones_seen = 0
     for e in deck.entries:
         if not e.card.is_drone:
             continue
         before = drones_seen
         drones_seen += e.count
-        if before <= MAX_DRONES < drones_seen:
+        if before <= max_drones < drones_seen:
             lines = [str(x.line) for x in deck.entries if x.card.is_drone and x.line is not None]
             where = f" (on lines {', '.join(lines)})" if lines else ""
             problems.append(Problem(
                 "too-many-drones", e.line,
-                f"{deck.drones} Drones{where}: a deck holds at most {MAX_DRONES}",
+                f"{deck.drones} Drones{where}: a deck holds at most {max_drones}",
             ))  # fmt: skip
     problems.sort(key=lambda p: (p.line is None, p.line or 0))
     size = deck.size
-    if size != DECK_SIZE:
+    if size != size_needed:
         unread = len([p for p in deck.errors if p.code in ("bad-serial", "bad-count", "bad-json")])
         extra = f", not counting {unread} line{'s' if unread != 1 else ''} with errors" if unread else ""
-        diff = f"{DECK_SIZE - size} missing" if size < DECK_SIZE else f"{size - DECK_SIZE} too many"
-        problems.append(Problem("deck-size", None, f"the deck has {size} cards{extra}: a deck holds exactly {DECK_SIZE} ({diff})"))
+        diff = f"{size_needed - size} missing" if size < size_needed else f"{size - size_needed} too many"
+        problems.append(Problem("deck-size", None, f"the deck has {size} cards{extra}: a deck holds exactly {size_needed} ({diff})"))
     return problems
 
 
-def check_to_json(deck: Deck, problems: list[Problem] | None = None) -> dict:
-    problems = check_deck(deck) if problems is None else problems
+def check_to_json(deck: Deck, problems: list[Problem] | None = None, rules: DeckRules = RULEBOOK) -> dict:
+    problems = check_deck(deck, rules) if problems is None else problems
     return {"source": deck.source, "name": deck.name, "legal": not problems, "size": deck.size, "drones": deck.drones,
             "problems": [p.to_dict() for p in problems]}  # fmt: skip
 
 
 # ----- building ------------------------------------------------------------------
+
+
+def deck_from_sequence(seed, start: int = 0, edition=None, rules: DeckRules = RULEBOOK) -> tuple[list[Card], list[int]]:
+    """The seed's cards from index `start` on, made a legal deck: the first `rules.size` cards,
+    passing over each Drone past `rules.max_drones`. Returns (cards, indices passed over), so a
+    printed deck is the seed's own cards (`generate` shows the same ones) and can be played."""
+    from cardgen.gyonrg.generator import generate
+
+    cards: list[Card] = []
+    skipped: list[int] = []
+    drones = 0
+    index = start
+    while len(cards) < rules.size:
+        for card in generate(seed, rules.size - len(cards), index, edition):
+            if card.is_drone:
+                if drones == rules.max_drones:
+                    skipped.append(index)
+                    index += 1
+                    continue
+                drones += 1
+            cards.append(card)
+            index += 1
+    return cards, skipped
+
 
 
 def parse_curve(text: str) -> dict[int, int]:
@@ -483,21 +525,22 @@ def build_deck(
     name: str | None = None,
     edition=None,
     source: str = "collection",
+    rules: DeckRules = RULEBOOK,
 ) -> tuple[Deck, list[str]]:
-    """Build a legal 54-card deck and say why each choice was made.
+    """Build a legal deck (54 cards, or `rules`' size) and say why each choice was made.
 
     From the cards of ``seed`` (drawn in chunks of POOL_CHUNK until the choice
     is wide enough) or from ``pool`` (a Deck, e.g. a collection file, or an
     iterable of Cards; a Deck's counts are the copies owned). ``elements``:
     element names to focus on (None: any); ``drones``: 0-3 (default
-    DEFAULT_DRONES, fewer if a collection lacks them); ``curve``: {cost: weight}
+    DEFAULT_DRONES, fewer if a collection lacks them or `rules` allow fewer); ``curve``: {cost: weight}
     (default DEFAULT_CURVE). Deterministic: the same inputs give the same deck.
     DeckError (one line) when a legal deck cannot be made from the pool.
     """
     if (seed is None) == (pool is None):
         raise DeckError("build a deck from a seed or from a collection: give exactly one of them")
-    if drones is not None and not 0 <= drones <= MAX_DRONES:
-        raise DeckError(f"drone count {drones} is out of range: a deck holds 0 to {MAX_DRONES} Drones")
+    if drones is not None and not 0 <= drones <= rules.max_drones:
+        raise DeckError(f"drone count {drones} is out of range: a deck holds 0 to {rules.max_drones} Drones")
     curve = dict(sorted((curve or DEFAULT_CURVE).items()))
     if not curve or any(k < 0 or v < 0 for k, v in curve.items()) or not any(curve.values()):
         raise DeckError(f"curve {format_curve(curve)!r} needs costs >= 0 and a positive weight")
@@ -514,14 +557,15 @@ def build_deck(
         else:
             cards = list(pool)
         if not cards:
-            raise DeckError(f"the collection {source} holds no cards: {DECK_SIZE} are needed")
+            raise DeckError(f"the collection {source} holds no cards: {rules.size} are needed")
         ed = edition or cards[0].edition
     else:
         ed = edition or editions.current()
     focus = resolve_elements(elements, ed)
     focus_set = frozenset(focus) if focus else None
-    want_drones = DEFAULT_DRONES if drones is None else drones
-    targets = _scale(curve, DECK_SIZE - want_drones)
+    default_drones = min(DEFAULT_DRONES, rules.max_drones, rules.size)
+    want_drones = default_drones if drones is None else drones
+    targets = _scale(curve, rules.size - want_drones)
 
     def usable(c: Card) -> bool:
         return focus_set is None or c.element.name in focus_set
@@ -557,13 +601,13 @@ def build_deck(
                 + f", {want_drones} asked: use --drones {len(drone_pool)} or a bigger collection"
             )
         want_drones = len(drone_pool)
-        targets = _scale(curve, DECK_SIZE - want_drones)
-    if len(ships) + want_drones < DECK_SIZE:
+        targets = _scale(curve, rules.size - want_drones)
+    if len(ships) + want_drones < rules.size:
         raise DeckError(
             f"{where} hold only {len(ships)} non-Drone card{'s' if len(ships) != 1 else ''}"
             + (f" of {focus_text}" if focus else "")
-            + f" and {want_drones} Drone{'s' if want_drones != 1 else ''}: a deck needs {DECK_SIZE}, "
-            + f"{DECK_SIZE - len(ships) - want_drones} more"
+            + f" and {want_drones} Drone{'s' if want_drones != 1 else ''}: a deck needs {rules.size}, "
+            + f"{rules.size - len(ships) - want_drones} more"
             + (" (or widen --element)" if focus else "")
         )
     chosen_drones = [c for _, c in drone_pool[:want_drones]]
@@ -598,18 +642,18 @@ def build_deck(
         reasons.append(f"elements: focus on {focus_text} as asked (deploy diagrams naming them score higher): {mix_text}")
     else:
         reasons.append(f"elements: no focus (give --element to narrow), the strongest cards of any element: {mix_text}")
-    if want_drones == (DEFAULT_DRONES if drones is None else drones):
-        why = "as asked" if drones is not None else f"the default {DEFAULT_DRONES}"
-        reasons.append(f"drones: {want_drones} ({why}; the rules allow {MAX_DRONES}): 1-AP first deployments a stronger ship can later replace")
+    if want_drones == (default_drones if drones is None else drones):
+        why = "as asked" if drones is not None else f"the default {default_drones}"
+        reasons.append(f"drones: {want_drones} ({why}; the rules allow {rules.max_drones}): 1-AP first deployments a stronger ship can later replace")
     else:
-        reasons.append(f"drones: {want_drones}: the collection holds only {len(drone_pool)} usable Drones (default {DEFAULT_DRONES})")
+        reasons.append(f"drones: {want_drones}: the collection holds only {len(drone_pool)} usable Drones (default {default_drones})")
     got = Counter(_bucket(c.ship.deploy_cost, keys) for c in deck_cards if not c.is_drone)
     target_text = " ".join(f"{_bucket_label(k, keys)}:{targets[k]}" for k in keys)
     got_text = " ".join(f"{_bucket_label(k, keys)}:{got[k]}" for k in keys)
     curve_why = "default curve: half the deck at 1-2 AP to act every turn, a few 4-5 AP ships that score more Victory Points"
     reasons.append(
         f"curve ({'custom ' + format_curve(curve) if curve != DEFAULT_CURVE else curve_why}): "
-        f"target for the {DECK_SIZE - want_drones} non-Drone cards {target_text}; achieved {got_text}"
+        f"target for the {rules.size - want_drones} non-Drone cards {target_text}; achieved {got_text}"
         + (f" ({'; '.join(fills)}, filled from the nearest cost)" if fills else "")
     )
     scores = [s for s, _ in picks]

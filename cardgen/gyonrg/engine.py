@@ -15,8 +15,10 @@ lists every choice made where the rulebook is silent.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from cardgen.engine.protocol import Game, GameType, Option, check_config
-from cardgen.errors import CardgenError, OptionError
+from cardgen.errors import DeckError, OptionError
 
 from . import board as _board
 from .actions import Action, ActionLayout, action_to_text, parse_action_text
@@ -66,12 +68,15 @@ __all__ = [
 ]  # fmt: skip
 
 
-def _deck_serials(value) -> list[list[str]]:
-    """Decks given as [[serials], [serials]], or as text 'a.txt,b.txt' (deck files) or 'seed:X,seed:Y'."""
+def _read_decks(value, rules) -> list:
+    """The two decks (cardgen.gyonrg.deck.Deck), given as [[serials], [serials]] (a record), or as
+    text 'a.txt,b.txt' (deck files) or 'seed:X,seed:Y' (built from a seed under `rules`)."""
+    from cardgen.gyonrg.deck import build_deck, parse_deck, read_deck
+
     if isinstance(value, (list, tuple)):
         if len(value) != 2 or not all(isinstance(d, (list, tuple)) for d in value):
             raise OptionError(f"bad value for option decks: expected two lists of serials, got {value!r}")
-        return [[str(s) for s in d] for d in value]
+        return [parse_deck("\n".join(str(s) for s in d), f"deck {i + 1}") for i, d in enumerate(value)]
     text = str(value).strip()
     parts = [p.strip() for p in text.split(",")] if text else ["seed:red", "seed:blue"]
     if len(parts) != 2:
@@ -79,13 +84,22 @@ def _deck_serials(value) -> list[list[str]]:
     out = []
     for part in parts:
         if part.startswith("seed:"):
-            out.append([c.serial for c in seed_deck(part[5:])])
+            deck, _ = build_deck(part[5:], rules=rules)
+            out.append(replace(deck, source=part))
         else:
-            from cardgen.gyonrg.deck import read_deck
-
-            deck = read_deck(part)
-            out.append([c.serial for c in deck.cards])
+            out.append(read_deck(part))
     return out
+
+
+def check_table_decks(decks: list, rules) -> None:
+    """Refuse to start with an illegal deck: DeckError naming every problem `deck check` prints."""
+    from cardgen.gyonrg.deck import check_deck
+
+    for deck in decks:
+        problems = check_deck(deck, rules)
+        if problems:
+            listed = "; ".join(p.format(deck.source) for p in problems)
+            raise DeckError(f"deck {deck.source} is not legal ({rules}): {listed}")
 
 
 def seed_deck(seed: str) -> list:
@@ -108,6 +122,8 @@ class GyonrgGame(Game):
         Option("max_fleet", int, 5, "most ships in one sector", low=1, high=8),
         Option("max_board_actions", int, 30, "most board actions in one turn (bounds turns of zero-cost actions)", low=1, high=200),
         Option("first_player", int, 0, "seat that plays first", low=0, high=1),
+        Option("deck_size", int, 54, "cards in a legal deck (the rulebook: 54; other sizes are a variant)", low=5, high=500),
+        Option("max_drones", int, 3, "most Drones in a legal deck (the rulebook: 3)", low=0, high=500),
     )
     game_type = GameType(simultaneous=False, explicit_chance=False, implicit_chance=True,
                          perfect_information=False, utility="zero_sum")  # fmt: skip
@@ -124,21 +140,24 @@ class GyonrgGame(Game):
     def __init__(self, **config) -> None:
         decks = config.pop("decks", "")
         self.config = check_config(self.name, self.options, config)
-        serials = _deck_serials(decks)
-        self.config["decks"] = serials
-        from cardgen.gyonrg.cards import decode
+        from cardgen.gyonrg.deck import DeckRules
 
+        c = self.config
+        self.deck_rules = DeckRules(c["deck_size"], c["max_drones"])
+        played = _read_decks(decks, self.deck_rules)
+        check_table_decks(played, self.deck_rules)
+        # What a person calls each deck (simulate's header): its seed, or its file and name.
+        self.deck_names = [d.source if d.source.startswith("seed:") or not d.name else f"{d.source} ({d.name})"
+                           for d in played]  # fmt: skip
+        self.config["decks"] = [[card.serial for card in d.cards] for d in played]
         self.cards: list[CardInfo] = []
         self.deck_ids: list[list[int]] = []
-        for d in serials:
+        for d in played:
             ids = []
-            for s in d:
+            for card in d.cards:
                 ids.append(len(self.cards))
-                self.cards.append(CardInfo(len(self.cards), decode(s)))
-            if len(ids) < self.hand_size:
-                raise CardgenError(f"a deck of {len(ids)} cards is too small to play: it needs at least {self.hand_size}")
+                self.cards.append(CardInfo(len(self.cards), card))
             self.deck_ids.append(ids)
-        c = self.config
         self.ap = c["action_points"]
         self.max_turns = c["max_turns"]
         self.max_fleet = c["max_fleet"]
@@ -157,6 +176,10 @@ class GyonrgGame(Game):
         self.stats = [c.stats for c in self.cards]
         per_turn = 1 + self.max_board + 1 + (self.max_hand + 1) + 1 + 1
         self.max_game_length = 2 + self.max_turns * per_turn
+
+    def config_summary(self) -> dict:
+        """The config with the decks by name (file or seed), not their 108 serials."""
+        return {**self.config, "decks": " vs ".join(self.deck_names)}
 
     def new_initial_state(self, seed: int | str = 0) -> GyonrgState:
         return GyonrgState.start(self, seed)

@@ -134,7 +134,9 @@ def test_interrupted_print_leaves_old_file_and_no_partial(tmp_path, monkeypatch)
         raise KeyboardInterrupt
 
     monkeypatch.setattr(cli_mod, "generate_cards", broken)
-    r = invoke("print", "-s", "1", "-o", str(out))
+    # --pool: the seed's cards stream from the generator straight into the PDF, so the
+    # interruption lands mid-write (a 54-card deck is chosen whole before printing starts)
+    r = invoke("print", "-s", "1", "--pool", "-o", str(out))
     assert r.exit_code == 130
     assert out.read_bytes() == b"old deck"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["deck.pdf"]
