@@ -8,6 +8,10 @@ global random state), so a (seed, seat) pair always plays the same way.
     bot.step(state) -> action     the action for `seat` at a sequential node,
                                   or its part of the joint action at a
                                   SIMULTANEOUS node.
+    bot.explain() -> str          why it chose its last action, for people
+                                  (greedy: the best candidates with their
+                                  evaluate() values; mcts: the root's moves
+                                  with visits and mean returns).
 
 Chance nodes are not the bots' business: drivers apply state.sample_chance().
 """
@@ -16,6 +20,8 @@ from __future__ import annotations
 
 import math
 import random
+import textwrap
+from collections.abc import Callable
 
 from cardgen import rng as _rng
 from cardgen.errors import CardgenError, IllegalActionError
@@ -23,6 +29,7 @@ from cardgen.errors import CardgenError, IllegalActionError
 from .protocol import CHANCE, SIMULTANEOUS, Game, State
 
 BOT_NAMES = ("random", "greedy", "mcts")
+EXPLAIN_TOP = 5  # candidates an explanation lists
 
 
 def bot_random(seed, *path) -> random.Random:
@@ -37,12 +44,50 @@ class Bot:
         self.game = game
         self.seat = seat
         self.rng = bot_random(seed, self.name, seat)
+        # What explain() says about the last step, made only when asked: simulations never pay for text.
+        self._why: Callable[[], str] | None = None
 
     def step(self, state: State) -> int:
         raise NotImplementedError
 
     def spec(self) -> str:
         return self.name
+
+    def explain(self) -> str:
+        """Why the bot chose its last action, in a few lines for people (`explain` in `cardgen play`)."""
+        if self._why is None:
+            return f"{self._who()} has not moved yet"
+        return self._why()
+
+    def _who(self) -> str:
+        return f"{self.spec()} ({self.game.player_name(self.seat)})"
+
+    def _ranked(self, state: State, chosen: int, rows: list[tuple[int, str]], why: str) -> Callable[[], str]:
+        """An explanation listing candidates (action, figures) best first, the chosen one first of all.
+
+        `state` is the position the bot moved from, kept to name the moves later."""
+        seat = self.seat if state.current_player() == SIMULTANEOUS else None
+
+        def text() -> str:
+            ordered = [r for r in rows if r[0] == chosen] + [r for r in rows if r[0] != chosen]
+            shown = ordered[:EXPLAIN_TOP]
+            names = [_action_text(state, a, seat) for a, _ in shown]
+            width = max(len(n) for n in names)
+            lines = textwrap.wrap(f"{self._who()} chose {names[0]}: {why}", 80, subsequent_indent="  ")
+            for k, ((_, figures), name) in enumerate(zip(shown, names)):
+                lines.append(f"  {'->' if k == 0 else '  '} {name:<{width}}  {figures}")
+            if len(ordered) > len(shown):
+                lines.append(f"     ... and {len(ordered) - len(shown)} more")
+            return "\n".join(lines)
+
+        return text
+
+
+def _action_text(state: State, action: int, player: int | None) -> str:
+    try:
+        return state.action_to_string(action, player)
+    except CardgenError:
+        return str(action)
 
 
 class RandomBot(Bot):
@@ -52,6 +97,8 @@ class RandomBot(Bot):
 
     def step(self, state: State) -> int:
         acts = state.legal_actions(self.seat)
+        n = len(acts)
+        self._why = lambda: f"{self._who()} picks uniformly at random: this time among {n} legal moves"
         return acts[int(self.rng.random() * len(acts))]
 
 
@@ -78,13 +125,21 @@ class GreedyBot(Bot):
                 return s
 
         best, best_acts = None, []
+        values = []
         for a in acts:
             v = after(a).evaluate(seat)
+            values.append(v)
             if best is None or v > best:
                 best, best_acts = v, [a]
             elif v == best:
                 best_acts.append(a)
-        return best_acts[int(self.rng.random() * len(best_acts))]
+        choice = best_acts[int(self.rng.random() * len(best_acts))]
+        rows = sorted(zip(acts, values), key=lambda r: -r[1])
+        ties = f" ({len(best_acts)} tied, one picked at random)" if len(best_acts) > 1 else ""
+        why = (f"the best value{ties} of {len(acts)} legal moves; value: the game's evaluate() "
+               f"of the position after the move, for {self.game.player_name(seat)}")
+        self._why = self._ranked(state.clone(), choice, [(a, f"value {v:8.2f}") for a, v in rows], why)
+        return choice
 
 
 def _pick(acts, rng):
@@ -131,6 +186,7 @@ class MCTSBot(Bot):
         root_state = state
         acts = state.legal_actions(self.seat)
         if len(acts) == 1:
+            self._why = lambda: f"{self._who()} had one legal move, so it did not search"
             return acts[0]
         simultaneous = state.current_player() == SIMULTANEOUS
         root: _Node | None = None
@@ -201,14 +257,25 @@ class MCTSBot(Bot):
         # most visited root action for our seat
         seat = self.seat
         counts: dict[int, int] = {}
+        sums: dict[int, float] = {}  # total return for `seat` through each own action
         for key, child in (root.children.items() if root is not None else ()):
             a = key[seat] if simultaneous else key
             counts[a] = counts.get(a, 0) + child.visits
+            sums[a] = sums.get(a, 0.0) + child.totals[seat]
         if not counts:
+            n = len(acts)
+            self._why = lambda: f"{self._who()} explored no move (every sampled world refused them): random among {n}"
             return acts[int(rng.random() * len(acts))]
         most = max(counts.values())
         best = sorted(a for a, v in counts.items() if v == most)
-        return best[int(rng.random() * len(best))]
+        choice = best[int(rng.random() * len(best))]
+        rows = sorted(counts, key=lambda a: (-counts[a], -sums[a] / counts[a]))
+        why = (f"the most visited of {len(counts)} moves tried in {self.iterations} iterations; "
+               f"mean: average return for {self.game.player_name(seat)}, "
+               f"{self.game.min_return:g} to {self.game.max_return:g}")
+        self._why = self._ranked(state.clone(), choice,
+                                 [(a, f"{counts[a]:>5} visits  mean {sums[a] / counts[a]:+.2f}") for a in rows], why)
+        return choice
 
     def _cutoff_returns(self, s: State) -> list[float]:
         """Returns of an unfinished rollout: the best-evaluated seat(s) win, the others lose."""

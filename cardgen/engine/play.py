@@ -2,12 +2,15 @@
 
 The loop asks each human seat for a move (its text form, or its number in the
 list), lets bots and chance move by themselves, and understands `undo`, `redo`,
-`help`, `list` and `quit`. Input and output are functions, so tests drive it
-with scripted lines.
+`help`, `list`, `board`, `show`, `explain` and `quit`. The list is numbered in
+the game's display order (State.action_groups); the action numbers themselves,
+which records store, never change. Input and output are functions, so tests
+drive it with scripted lines.
 """
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 
 from cardgen.errors import CardgenError
@@ -18,20 +21,30 @@ from .records import apply_move, move_text
 
 HELP = """\
 commands:
-  <move>    play a move by its text (e.g. the names shown in the list)
-  <number>  play the move with that number in the list
-  list      show the numbered list of legal moves again
-  undo      take back your last move (and the moves made after it)
-  redo      play again what undo took back
-  help      this text
-  quit      stop the game (the record, if asked for, keeps the moves so far)"""
+  <move>     play a move by its text (e.g. the names shown in the list)
+  <number>   play the move with that number in the list
+  list       show the numbered list of legal moves again
+  list WORD  only the moves of that kind or starting so (e.g. list move)
+  board      show the position again
+  show WHAT  look closer at part of the position, where the game offers it
+             (Gyon-RG: show c3 the fleet in c3, show 2 card 2 of your hand,
+             show scrap the scrap yards)
+  explain    why the last bot chose its move: its best candidates and values
+  undo       take back your last move (and the moves made after it)
+  redo       play again what undo took back
+  help       this text
+  quit       stop the game (the record, if asked for, keeps the moves so far)"""
 
 
-SHOW_LIST_UP_TO = 24  # longer move lists are shown on request ('list')
+SHOW_LIST_UP_TO = 40  # longer move lists are shown on request ('list')
+WIDTH = 80  # the terminal
 
 
 class _Quit(Exception):
     pass
+
+
+_Entry = tuple[State, object, bool, list[tuple[int, str]]]
 
 
 class Table:
@@ -52,25 +65,37 @@ class Table:
                 self.bots[seat] = make_bot(spec, game, seat, seed)
         self.ask, self.say, self.color = ask, say, color
         self.state = game.new_initial_state(seed)
-        # (state before, action, was a human move) for every applied move
-        self.history: list[tuple[State, object, bool]] = []
-        self.redo_stack: list[list[tuple[State, object, bool]]] = []
+        # explanations are written down only when someone can ask for them
+        self.explaining = len(self.bots) < len(seats)
+        # (state before, action, was a human move, [(seat, why) of each bot in it]) for every applied move
+        self.history: list[_Entry] = []
+        self.redo_stack: list[list[_Entry]] = []
         self.quit = False
 
     @property
     def actions(self) -> list:
-        return [a for _, a, _ in self.history]
+        return [e[1] for e in self.history]
 
     @property
     def moves(self) -> list[str]:
-        return [move_text(s, a) for s, a, _ in self.history]
+        return [move_text(e[0], e[1]) for e in self.history]
 
-    def _apply(self, action: int | list[int], human: bool) -> str:
+    def _apply(self, action: int | list[int], human: bool, bots: tuple[int, ...] = ()) -> str:
         before = self.state.clone()
         text = move_text(self.state, action)
         apply_move(self.state, action)
-        self.history.append((before, action, human))
+        why = [(q, self.bots[q].explain()) for q in bots] if self.explaining else []
+        self.history.append((before, action, human, why))
         return text
+
+    def explanation(self) -> str:
+        """Why the last bot move still in the history was chosen (`explain`)."""
+        if not self.bots:
+            return "no bot plays at this table"
+        for entry in reversed(self.history):
+            if entry[3]:
+                return "\n".join(text for _, text in entry[3])
+        return "no bot has moved yet"
 
     def run(self) -> State:
         humans = len(self.seats) - len(self.bots)
@@ -104,23 +129,25 @@ class Table:
             return
         if p == SIMULTANEOUS:
             joint = []
+            moved = []
             for q in range(self.game.num_players):
                 if not state.legal_actions(q):
                     joint.append(self.game.noop_action)
                 elif q in self.bots:
                     joint.append(self.bots[q].step(state))
+                    moved.append(q)
                 else:
                     a = self._ask_human(q)
                     if a is None:
                         return  # undo/redo changed the state
                     joint.append(a)
-            text = self._apply(joint, any(q not in self.bots for q in range(len(self.seats))))
+            text = self._apply(joint, any(q not in self.bots for q in range(len(self.seats))), tuple(moved))
             self.say(f"moves: {text}")
             self._show_if_human_next()
             return
         if p in self.bots:
             action = self.bots[p].step(state)
-            text = self._apply(action, False)
+            text = self._apply(action, False, (p,))
             self.say(f"{self.game.player_name(p)} ({self.seats[p]}): {text}")
             self._show_if_human_next()
             return
@@ -135,23 +162,56 @@ class Table:
         if p >= 0 and p not in self.bots:
             self.say(self.state.render(color=self.color, player=self._viewer()))
 
-    def _list(self, player: int) -> list[int]:
-        acts = self.state.legal_actions(player)
-        items = [f"{i + 1:>3} {self.state.action_to_string(a, player):<8}" for i, a in enumerate(acts)]
-        per_line = 6
-        for i in range(0, len(items), per_line):
-            self.say(" ".join(items[i : i + per_line]).rstrip())
-        return acts
+    def _groups(self, player: int) -> list[tuple[str, list[int]]]:
+        """The legal actions in the game's display groups (a group per kind, say), in display order."""
+        legal = self.state.legal_actions(player)
+        groups = [(label, list(acts)) for label, acts in self.state.action_groups(legal, player) if acts]
+        shown = sorted(a for _, acts in groups for a in acts)
+        if shown != sorted(legal):  # a game's grouping must show every legal action once
+            raise CardgenError(f"{self.game.name}: action_groups does not list each legal action exactly once")
+        return groups
+
+    def _list(self, player: int, groups: list[tuple[str, list[int]]], only: str = "") -> None:
+        """The numbered list, a block of lines per group; numbers count through every group in order.
+
+        `only`: show just the groups whose label, or the moves whose text, starts with it."""
+        texts = [[self.state.action_to_string(a, player) for a in acts] for _, acts in groups]
+        total = sum(len(t) for t in texts)
+        digits = len(str(total))
+        width = max((len(t) for ts in texts for t in ts), default=1)
+        per_line = max(1, (WIDTH + 2) // (digits + 1 + width + 2))
+        number = 0
+        shown = 0
+        for (label, _), ts in zip(groups, texts):
+            items = []
+            for t in ts:
+                number += 1
+                if not only or label.lower().startswith(only) or t.lower().startswith(only):
+                    items.append(f"{number:>{digits}} {t:<{width}}")
+            for i in range(0, len(items), per_line):
+                self.say("  ".join(items[i : i + per_line]).rstrip())
+            shown += len(items)
+        if only and not shown:
+            word = only if len(only) <= 20 else only[:20] + "…"
+            kinds = f" (kinds now: {', '.join(label for label, _ in groups)})" if len(groups) > 1 else ""
+            self.say(f"no legal move starts with {word!r}{kinds}")
+
+    def _summary(self, player: int, groups: list[tuple[str, list[int]]]) -> str:
+        total = sum(len(acts) for _, acts in groups)
+        first = self.state.action_to_string(groups[0][1][0], player)
+        kinds = f" ({', '.join(f'{len(acts)} {label}' for label, acts in groups)})" if len(groups) > 1 else ""
+        some = f", 'list {groups[0][0]}' only the {groups[0][0]} moves" if len(groups) > 1 else ""
+        return f"{total} legal moves{kinds}: type one (e.g. {first}) or its number; 'list' shows them numbered{some}"
 
     def _ask_human(self, player: int) -> int | None:
         """A legal action for `player`; None when undo/redo changed the state instead."""
         name = self.game.player_name(player)
-        acts = self.state.legal_actions(player)
+        groups = self._groups(player)
+        acts = [a for _, group in groups for a in group]  # the numbers typed count in this order
         if len(acts) <= SHOW_LIST_UP_TO:
-            self._list(player)
+            self._list(player, groups)
         else:
-            self.say(f"{len(acts)} legal moves: type one (e.g. {self.state.action_to_string(acts[0], player)}), "
-                     "or 'list' to see them numbered")
+            self.say("\n".join(textwrap.wrap(self._summary(player, groups), WIDTH)))
         while True:
             line = self.ask(f"{name}> ")
             if line is None:
@@ -165,8 +225,21 @@ class Table:
             if word in ("help", "?", "h"):
                 self.say(HELP)
                 continue
-            if word in ("list", "ls", "l"):
-                self._list(player)
+            head, _, rest = word.partition(" ")
+            if head in ("list", "ls", "l"):
+                self._list(player, groups, rest.strip())
+                continue
+            if word == "board":
+                self.say(self.state.render(color=self.color, player=player))
+                continue
+            if head == "show":
+                try:
+                    self.say(self.state.show(text[4:].strip(), player))
+                except CardgenError as exc:
+                    self.say(str(exc))
+                continue
+            if word in ("explain", "why"):
+                self.say(self.explanation())
                 continue
             if word in ("undo", "redo"):
                 if self.undo() if word == "undo" else self.redo():
@@ -174,11 +247,12 @@ class Table:
                     return None
                 self.say(f"nothing to {word}")
                 continue
-            if text.isdigit():
-                k = int(text)
+            if text.isascii() and text.isdigit():  # plain digits only: no look-alikes, no 10**5000
+                k = int(text) if len(text) <= 9 else 0
                 if 1 <= k <= len(acts):
                     return acts[k - 1]
-                self.say(f"no move number {k}: the list has 1 to {len(acts)} (type 'list' to see it)")
+                shown = text if len(text) <= 12 else text[:12] + "…"
+                self.say(f"no move number {shown}: the list has 1 to {len(acts)} (type 'list' to see it)")
                 continue
             try:
                 action = self.state.string_to_action(text, player)
@@ -199,9 +273,9 @@ class Table:
 
     def undo(self) -> bool:
         """Take back moves back to (and including) the last human move."""
-        if not any(h for _, _, h in self.history):
+        if not any(e[2] for e in self.history):
             return False
-        group = []
+        group: list[_Entry] = []
         while self.history:
             entry = self.history.pop()
             group.append(entry)
@@ -215,8 +289,8 @@ class Table:
         if not self.redo_stack:
             return False
         group = self.redo_stack.pop()
-        for before, action, human in reversed(group):
-            self.history.append((before.clone(), action, human))
+        for before, action, human, why in reversed(group):
+            self.history.append((before.clone(), action, human, why))
             apply_move(self.state, action)
         return True
 

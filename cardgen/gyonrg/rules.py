@@ -43,7 +43,6 @@ from .board import (
     SECTORS,
     SHIELD,
     SPEED,
-    N,
     distance,
 )
 
@@ -1064,48 +1063,18 @@ class GyonrgState(State):
         return score
 
     def render(self, color: bool = False, player: int | None = None) -> str:
-        g = self.game
-        cards = g.cards
-        marks = ("R", "B")
-        lines = []
-        for p in (1, 0):
-            lines.append(
-                f"{g.player_name(p):>4}: VP {self.vp[p]:>2}  hand {len(self.hands[p])}  deck {len(self.decks[p])}"
-                f"  scrap {len(self.scrap[p])}" + (f"  AP {self.ap}" if p == self.player and self.phase != OVER else "")
-            )
-        lines.append("")
-        for r in range(N - 1, -1, -1):
-            cells = []
-            for c in range(N):
-                s = r * N + c
-                if self.owner[s] == -1:
-                    cell = "  ·   " if s not in MAIN else ("  ◇R  " if s == MAIN[0] else "  ◇B  ")
-                else:
-                    cap = cards[self.board[s][0]]
-                    txt = f"{marks[self.owner[s]]}{self.stat(cap.id, ATTACK)}/{self.stat(cap.id, SHIELD)}" + (
-                        f"x{len(self.board[s])}" if len(self.board[s]) > 1 else ""
-                    )
-                    cell = f"{txt:^6}"
-                    if color:
-                        code = "31" if self.owner[s] == 0 else "34"
-                        cell = f"\x1b[1;{code}m{cell}\x1b[0m"
-                cells.append(cell)
-            lines.append(f"{r + 1} " + "".join(cells))
-        lines.append("   " + "".join(f"{ch:^6}" for ch in "abcde"))
-        if self.phase == OVER:
-            assert self.winner is not None  # set with the phase
-            lines.append("game over: " + ("draw" if self.winner == -1 else f"{g.player_name(self.winner)} wins"))
-            return "\n".join(lines)
-        lines.append(f"turn {self.turn}, {g.player_name(self.player)} to play, {PHASE_NAMES[self.phase]} phase")
-        viewer = self.player if player is None else player
-        if viewer in (0, 1):
-            lines.append(f"{g.player_name(viewer)}'s hand:")
-            for i, cid in enumerate(self.hands[viewer]):
-                ci = cards[cid]
-                st = g.stats[cid]
-                sp = ci.special
-                lines.append(
-                    f"  {i + 1}. {ci.name} [{ci.card.element.name}] deploy {st[0]} move {st[1]} rot {st[2]} atk {st[3]}"
-                    f" spd {st[4]} {st[5]}/{st[6]} · {sp[6]} ({sp[5]} AP)"
-                )
-        return "\n".join(lines)
+        from . import view  # the terminal view reads the rules; imported here to keep the layers one way
+
+        return view.render(self, color, player)
+
+    def show(self, what: str, player: int | None = None) -> str:
+        """`show c3` (a fleet), `show 2` (a hand card), `show scrap`: see cardgen.gyonrg.view."""
+        from . import view
+
+        return view.show(self, what, player)
+
+    def action_groups(self, actions: list[int], player: int | None = None) -> list[tuple[str, list[int]]]:
+        """The legal actions by kind for the numbered list, `end` last (the numbers do not change)."""
+        from . import view
+
+        return view.action_groups(self, actions, player)
