@@ -144,6 +144,7 @@ class Server:
     def __init__(self, base: str) -> None:
         self.base = base
         self.page_body = functools.lru_cache(maxsize=4096)(self._page_body)
+        self.json_body = functools.lru_cache(maxsize=4096)(self._json_body)
 
     # --- pages -----------------------------------------------------------------------
 
@@ -153,6 +154,9 @@ class Server:
         image = f"/c/{quote(result.serial)}.png" if hooks is not None else None
         values = pages.card_values(result, image, json_url=f"/c/{quote(result.serial)}.json")
         return pages.render("card.html.j2", **values).encode()
+
+    def _json_body(self, serial: str) -> bytes:
+        return json_bytes(_lookup_canon(serialcodec.normalize(serial)).to_json())
 
     async def index(self, request: Request) -> Response:
         return self.html("index.html.j2", games=pages.games_list(), query="", error=None)
@@ -184,7 +188,7 @@ class Server:
         serial = result.serial
         vary = {"Vary": "Accept"}
         if kind == "json":
-            body = functools.partial(json_bytes, result.to_json())
+            body = functools.partial(self.json_body, serial)
             return _cached(request, _etag("json", serial, ""), body, JSON_TYPE, {**CORS, **vary})
         if kind == "png":
             hooks = webgames.hooks(result.game)
