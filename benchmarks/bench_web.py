@@ -87,7 +87,7 @@ async def _client(port: int, jobs: list[tuple[str, str, int]], stats: Stats) -> 
             start = time.perf_counter()
             try:
                 status, body = await asyncio.wait_for(_request(reader, writer, path), TIMEOUT)
-            except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, ValueError) as exc:
+            except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError) as exc:
                 stats.error(kind, f"{path[:60]}: {type(exc).__name__}")
                 writer.close()
                 reader, writer = await asyncio.open_connection("127.0.0.1", port)
