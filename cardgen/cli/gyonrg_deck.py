@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -10,9 +11,9 @@ from typing import Any
 
 import click
 
-from cardgen.cli.printing import build_layout, default_output, layout_options, run_pdf
+from cardgen.cli.printing import build_layout, default_output, layout_options, lookup_url_option, run_pdf
 from cardgen.cli.types import SEED, WholeNumber, resolve_seed
-from cardgen.errors import DeckError
+from cardgen.errors import DeckError, FileError
 from cardgen.files import write_text
 from cardgen.gyonrg import deck as decks
 from cardgen.gyonrg.edition import TableChoice
@@ -192,3 +193,33 @@ def print_cmd(obj, path, output, force, calibration, lookup_url, **layout) -> No
     output = output or default_output(f"gyonrg-deck-{_safe_stem(path)}.pdf")
     title = f"Gyon-RG deck {d.name}" if d.name else f"Gyon-RG deck {path.name}"
     run_pdf(cards, len(cards), GyonrgFace(lookup_url), imposition, output, calibration=calibration, title=title)
+
+
+@deck.command()
+@click.argument("path", type=_DECK_FILE)
+@click.option("--output", "-o", required=True, type=click.Path(file_okay=False, path_type=Path),
+              help="New folder for the site (refused if it exists).")
+@lookup_url_option
+@pass_ctx
+def export(obj, path, output, lookup_url) -> None:
+    """Export a deck as static web pages (one per card, plus an index) for any static host.
+
+    Publish the folder at an address, and print the deck with that address as
+    --lookup-url: the QR codes then open the card pages, with no server to run.
+    The card images' QR codes already point there when you give it here.
+    """
+    from cardgen.files import read_text
+    from cardgen.web.export import export_deck
+
+    if obj.tables is not None:
+        raise click.UsageError("deck export reads cards with the installed tables: leave out --tables")
+    try:
+        text = read_text(path, "deck file")
+    except FileError as exc:
+        raise DeckError(f"deck file {str(path)!r} does not exist" if exc.missing else str(exc)) from None
+    if os.path.lexists(output):  # said now rather than after the progress bar has started
+        raise DeckError(f"cannot write {str(output)!r}: already exists (give a new folder, or remove that one)")
+    lines = max(1, len(decks.parse_deck(text, str(path)).entries))
+    with click.progressbar(length=lines, label="exporting", file=sys.stderr, show_pos=True) as bar:
+        summary = export_deck("gyonrg", text, str(path), output, lookup_url, progress=bar.update)
+    click.echo(summary.line())

@@ -41,6 +41,7 @@ from cardgen.lookup import lookup, lookup_base
 from cardgen.web import games as webgames
 from cardgen.web import pages, render
 from cardgen.web.errors import ApiError, serial_error
+from cardgen.web.pages import json_bytes
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -128,11 +129,6 @@ def wants_json(request: Request) -> bool:
         return True
     accept = request.headers.get("accept", "").lower()
     return "application/json" in accept and "text/html" not in accept
-
-
-def json_bytes(value: Any) -> bytes:
-    """JSON the way `cardgen lookup --json` prints it (indented, UTF-8, a final newline)."""
-    return (json.dumps(value, indent=2, ensure_ascii=False) + "\n").encode()
 
 
 # ----- the app ---------------------------------------------------------------------------

@@ -8,6 +8,7 @@ whatever a visitor typed or uploaded shows as text.
 from __future__ import annotations
 
 import functools
+import json
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
@@ -47,6 +48,11 @@ def static_file(name: str) -> bytes:
     if name not in STATIC_FILES:
         raise KeyError(name)
     return (data_dir("templates") / "web" / "static" / name).read_bytes()
+
+
+def json_bytes(value: Any) -> bytes:
+    """JSON the way `cardgen lookup --json` prints it (indented, UTF-8, a final newline)."""
+    return (json.dumps(value, indent=2, ensure_ascii=False) + "\n").encode()
 
 
 def stars(count: Any) -> str:
