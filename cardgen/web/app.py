@@ -69,6 +69,9 @@ SECURITY_HEADERS = [
     (b"cross-origin-opener-policy", b"same-origin"),
 ]  # fmt: skip
 CORS = {"Access-Control-Allow-Origin": "*"}
+# A cross-site POST of JSON is preceded by an OPTIONS "preflight"; its answer may be cached a day.
+PREFLIGHT = {**CORS, "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
+             "Access-Control-Allow-Headers": "Content-Type", "Access-Control-Max-Age": "86400"}  # fmt: skip
 
 
 # ----- lookups (cached: a serial always names the same card) -------------------------
@@ -253,6 +256,9 @@ class Server:
         return Response(pdf, media_type="application/pdf",
                         headers={"Content-Disposition": f'attachment; filename="{game.name}-{stem}.pdf"'})  # fmt: skip
 
+    async def preflight(self, request: Request) -> Response:
+        return Response(status_code=204, headers=PREFLIGHT)
+
     async def healthz(self, request: Request) -> Response:
         return Response(json_bytes({"status": "ok", "version": __version__, "games": registry().names()}),
                         media_type=JSON_TYPE, headers={"Cache-Control": "no-store"})  # fmt: skip
@@ -426,6 +432,8 @@ def create_app(base: str | None = None) -> Guard:
         Route("/search", server.search),
         Route("/c/{rest:path}", server.card),
         Route("/api/cards", server.cards_api, methods=["POST"]),
+        Route("/api/cards", server.preflight, methods=["OPTIONS"]),
+        Route("/c/{rest:path}", server.preflight, methods=["OPTIONS"]),
         Route("/deck", server.deck_form),
         Route("/deck", server.deck_check, methods=["POST"]),
         Route("/deck/pdf", server.deck_pdf, methods=["POST"]),

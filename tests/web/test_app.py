@@ -253,6 +253,17 @@ def test_batch_lookup_answers_each_card_or_its_error(client):
     assert client.post("/api/cards", json=good).json()["found"] == 3  # a bare list works too
 
 
+def test_other_sites_may_call_the_api_from_a_browser(client):
+    """A cross-site POST of JSON sends an OPTIONS preflight first; it must allow the POST."""
+    for path in ("/api/cards", f"/c/{SERIAL}.json"):
+        r = client.options(path, headers={"Origin": "https://decks.test", "Access-Control-Request-Method": "POST",
+                                          "Access-Control-Request-Headers": "content-type"})  # fmt: skip
+        assert r.status_code == 204
+        assert r.headers["access-control-allow-origin"] == "*"
+        assert "POST" in r.headers["access-control-allow-methods"]
+        assert "content-type" in r.headers["access-control-allow-headers"].lower()
+
+
 @pytest.mark.parametrize(("body", "headers", "status", "kind"), [
     (json.dumps({"serials": [SERIAL] * 101}), {"content-type": "application/json"}, 413, "too_many"),
     (json.dumps({"serials": []}), {"content-type": "application/json"}, 400, "empty"),
