@@ -83,7 +83,9 @@ def play(game, players, bots, seed, options, record, color, decks):
     \b
     Type a move by its text (Gyre: c3 claims tile c3, c3+ / c3- turn the gyre
     at c3's lower-right corner clockwise / anticlockwise) or by its number in
-    the list; `list`, `undo`, `redo`, `help` and `quit` work at any prompt.
+    the list; `list`, `board`, `show` (Gyon-RG: show c3, show 2), `explain`
+    (why the last bot chose its move), `undo`, `redo`, `help` and `quit` work
+    at any prompt.
 
     \b
     Examples:

@@ -30,6 +30,7 @@ commands:
              (Gyon-RG: show c3 the fleet in c3, show 2 card 2 of your hand,
              show scrap the scrap yards)
   explain    why the last bot chose its move: its best candidates and values
+             (explain 5: its last five moves, oldest first)
   undo       take back your last move (and the moves made after it)
   redo       play again what undo took back
   help       this text
@@ -38,6 +39,7 @@ commands:
 
 SHOW_LIST_UP_TO = 40  # longer move lists are shown on request ('list')
 WIDTH = 80  # the terminal
+EXPLAIN_UP_TO = 30  # `explain N`: the last N bot moves at most
 
 
 class _Quit(Exception):
@@ -88,14 +90,14 @@ class Table:
         self.history.append((before, action, human, why))
         return text
 
-    def explanation(self) -> str:
-        """Why the last bot move still in the history was chosen (`explain`)."""
+    def explanation(self, count: int = 1) -> str:
+        """Why the last `count` bot moves still in the history were chosen, oldest first (`explain`)."""
         if not self.bots:
             return "no bot plays at this table"
-        for entry in reversed(self.history):
-            if entry[3]:
-                return "\n".join(text for _, text in entry[3])
-        return "no bot has moved yet"
+        found = [entry[3] for entry in self.history if entry[3]][-count:]
+        if not found:
+            return "no bot has moved yet"
+        return "\n\n".join("\n".join(text for _, text in why) for why in found)
 
     def run(self) -> State:
         humans = len(self.seats) - len(self.bots)
@@ -238,8 +240,8 @@ class Table:
                 except CardgenError as exc:
                     self.say(str(exc))
                 continue
-            if word in ("explain", "why"):
-                self.say(self.explanation())
+            if head in ("explain", "why"):
+                self.say(self._explain_command(rest.strip()))
                 continue
             if word in ("undo", "redo"):
                 if self.undo() if word == "undo" else self.redo():
@@ -270,6 +272,14 @@ class Table:
                 self.say(f"{why}; type 'list' for the legal moves")
                 continue
             return action
+
+    def _explain_command(self, arg: str) -> str:
+        if not arg:
+            return self.explanation()
+        if arg.isascii() and arg.isdigit() and len(arg) <= 3 and 1 <= int(arg) <= EXPLAIN_UP_TO:
+            return self.explanation(int(arg))
+        shown = arg if len(arg) <= 12 else arg[:12] + "…"
+        return f"explain takes no argument or a number of bot moves, 1 to {EXPLAIN_UP_TO}: not {shown!r}"
 
     def undo(self) -> bool:
         """Take back moves back to (and including) the last human move."""

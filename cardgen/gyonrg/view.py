@@ -37,7 +37,7 @@ from .board import (
     N,
 )
 from .edition import DIRECTIONS
-from .rules import BOARD, KEEP, MULLIGAN, OVER, PHASE_NAMES, SPECIAL_PHASE
+from .rules import BOARD, DISCARD, KEEP, MULLIGAN, OVER, PHASE_NAMES, SPECIAL_PHASE
 from .text import _goal_rows, _pattern_rows, stars_text
 
 if TYPE_CHECKING:
@@ -53,6 +53,14 @@ _RESET = "\x1b[0m"
 ARROWS = "↑→↓←"
 # Compass words for the arrows, for the `show` text.
 _HEADINGS = ("up, towards row 5", "right, towards column e", "down, towards row 1", "left, towards column a")
+
+# What a phase asks of the player (the board phase speaks for itself).
+_PHASE_HINTS = {
+    MULLIGAN: "keep your opening hand, or mulligan: shuffle it back and draw again (once)",
+    SPECIAL_PHASE: "use one Special from your hand for this turn, or end",
+    DISCARD: "discard cards you do not want, or end (then you draw up to {hand_size})",
+    KEEP: "keep one Special back for {opponent}'s turn, or end your turn",
+}
 
 # The order a person reads the legal actions in: board actions first, `end` last.
 KIND_ORDER = ("deploy", "replace", "move", "rotate", "attack", "promote", "special", "take", "discard", "mulligan")
@@ -106,6 +114,9 @@ def render(state: GyonrgState, color: bool = False, player: int | None = None) -
     if state.phase != MULLIGAN:
         status += f" · {state.ap} Action Point{'s' if state.ap != 1 else ''} left (of {g.ap})"
     lines.append(status)
+    hint = _PHASE_HINTS.get(state.phase)
+    if hint:
+        lines.append("  " + hint.format(opponent=g.player_name(1 - state.player), hand_size=g.hand_size))
     lines += [w for t in _effect_lines(state) for w in _wrap(t)]
     viewer = state.player if player is None else player
     if viewer in (0, 1):

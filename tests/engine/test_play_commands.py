@@ -178,3 +178,15 @@ def test_random_bot_says_it_chose_at_random(gyonrg):
     bot = make_bot("random", gyonrg, 0, 3)
     bot.step(state)
     assert bot.explain() == "random (red) picks uniformly at random: this time among 2 legal moves"
+
+
+def test_explain_n_shows_the_last_bot_moves_oldest_first(gyonrg):
+    lines = ["keep", "explain 3", "explain 0", "explain ３", "explain 9999", "quit"]
+    table, text = run(gyonrg, ["greedy", "human"], lines)
+    said = replies(text, "blue> ")
+    bot_moves = [table.moves[i] for i, e in enumerate(table.history) if not e[2]][-3:]
+    heads = [ln for ln in said[2].splitlines() if ln.startswith("greedy (red) chose ")]
+    assert [h.split(" chose ")[1].split(":")[0] for h in heads] == bot_moves
+    for reply in said[3:6]:
+        assert reply.startswith("explain takes no argument or a number of bot moves, 1 to 30")
+        assert len(reply.splitlines()) == 1
