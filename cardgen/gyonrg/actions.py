@@ -13,10 +13,17 @@ game's max_hand (h) and max_fleet (f), S = 25 sectors, NONE = 25:
     attack sector, dest            S * S
     promote sector, ship           S * f           (ship: position in the fleet, 0 = Captain)
     discard hand                   h
+    rotate sector, back            S               (turn 2: a half turn)
+    take scrap                     k               (a salvage's pick: position in the scrap yard)
+
+with k = the most cards one scrap yard can hold (the largest deck). The last two
+ranges came with the rule options of issue 10; they sit at the end so that the
+numbers of every older action, and so older game records, stay as they were.
 
 Typed forms (case and spacing free; `move` without ships moves the whole fleet):
 `deploy 2 c2`, `move b2 b4`, `move b2 b4 1,3`, `rotate b2 cw`, `attack b2 c4`,
-`special 3 d4`, `replace 1 c3`, `promote c3 2`, `discard 4`, `mulligan`, `keep`, `end`.
+`rotate b2 back`, `special 3 d4`, `replace 1 c3`, `promote c3 2`, `discard 4`, `take 2`, `mulligan`,
+`keep`, `end`.
 
 This module is the only one that knows the numbering: the rules encode and
 decode through an ActionLayout. It holds no game state.
@@ -30,12 +37,16 @@ from typing import NamedTuple
 from cardgen.errors import IllegalActionError, InvalidActionError
 from cardgen.gyonrg.board import NAME_INDEX, NAMES, NONE, SECTORS
 
-END, MULLIGAN, SPECIAL, DEPLOY, REPLACE, MOVE, ROTATE, ATTACK, PROMOTE, DISCARD = KINDS = (
-    "end", "mulligan", "special", "deploy", "replace", "move", "rotate", "attack", "promote", "discard",
+END, MULLIGAN, SPECIAL, DEPLOY, REPLACE, MOVE, ROTATE, ATTACK, PROMOTE, DISCARD, TAKE = KINDS = (
+    "end", "mulligan", "special", "deploy", "replace", "move", "rotate", "attack", "promote", "discard", "take",
 )  # fmt: skip
 
 USAGE = ("expected: keep, mulligan, end, special N [SECTOR [SECTOR]], deploy N SECTOR, replace N SECTOR, "
-         "move FROM TO [SHIPS like 1,3], rotate SECTOR cw|ccw, attack FROM TO, promote SECTOR N, discard N")  # fmt: skip
+         "move FROM TO [SHIPS like 1,3], rotate SECTOR cw|ccw|back, attack FROM TO, promote SECTOR N, discard N, "
+         "take N")  # fmt: skip
+
+TURN_WORDS = {1: "cw", -1: "ccw", 2: "back"}
+_TURNS = {"cw": 1, "ccw": -1, "back": 2, "half": 2, "180": 2}
 
 _PAIRS = (SECTORS + 1) ** 2  # (sector or NONE, sector or NONE) of a special
 
@@ -44,27 +55,30 @@ class Action(NamedTuple):
     """One decoded action; fields a kind does not use keep their defaults."""
 
     kind: str
-    hand: int = -1  # position in the hand (special, deploy, replace, discard)
+    hand: int = -1  # position in the hand (special, deploy, replace, discard); take: in the scrap yard
     sector: int = NONE  # the sector acted from or on (special: its first sector, or NONE)
     dest: int = NONE  # move / attack target, a special's second sector
     mask: int = 0  # move: the moving ships, bit k = ship k+1 of the fleet
-    turn: int = 0  # rotate: +1 clockwise, -1 anticlockwise
+    turn: int = 0  # rotate: +1 clockwise, -1 anticlockwise, 2 a half turn
     ship: int = -1  # promote: position in the fleet
 
 
 class ActionLayout:
-    """Where each kind of action sits among the action numbers, for one max_hand and max_fleet.
+    """Where each kind of action sits among the action numbers, for one max_hand, max_fleet and
+    max_scrap (the most cards a scrap yard can hold).
 
-    Attributes `end`, `mulligan`, `special`, ... `discard` are the first number of
+    Attributes `end`, `mulligan`, `special`, ... `take` are the first number of
     each range; `size` is the number of distinct actions; `masks` = 2**max_fleet.
     """
 
-    __slots__ = ("max_hand", "max_fleet", "masks", "end", "mulligan", "special", "deploy", "replace", "move",
-                 "rotate", "attack", "promote", "discard", "size", "_starts", "_decoded", "rotations")  # fmt: skip
+    __slots__ = ("max_hand", "max_fleet", "max_scrap", "masks", "end", "mulligan", "special", "deploy", "replace",
+                 "move", "rotate", "attack", "promote", "discard", "half", "take", "size", "_starts", "_decoded",
+                 "rotations", "all_rotations")  # fmt: skip
 
-    def __init__(self, max_hand: int, max_fleet: int) -> None:
+    def __init__(self, max_hand: int, max_fleet: int, max_scrap: int = 0) -> None:
         h = self.max_hand = max_hand
         self.max_fleet = max_fleet
+        self.max_scrap = max_scrap
         self.masks = 1 << max_fleet
         self.end, self.mulligan = 0, 1
         self.special = 2
@@ -75,15 +89,18 @@ class ActionLayout:
         self.attack = self.rotate + SECTORS * 2
         self.promote = self.attack + SECTORS * SECTORS
         self.discard = self.promote + SECTORS * max_fleet
-        self.size = self.discard + h
+        self.half = self.discard + h
+        self.take = self.half + SECTORS
+        self.size = self.take + max_scrap
         self._starts = (self.end, self.mulligan, self.special, self.deploy, self.replace, self.move, self.rotate,
-                        self.attack, self.promote, self.discard, self.size)  # fmt: skip
+                        self.attack, self.promote, self.discard, self.half, self.take, self.size)  # fmt: skip
         self._decoded: dict[int, Action] = {}
-        # rotations[sector]: (clockwise, anticlockwise) of the fleet there
+        # rotations[sector]: (clockwise, anticlockwise) of the fleet there; all_rotations adds the half turn
         self.rotations = tuple((self.rotate + 2 * s, self.rotate + 2 * s + 1) for s in range(SECTORS))
+        self.all_rotations = tuple(r + (self.half + s,) for s, r in enumerate(self.rotations))
 
     def __repr__(self) -> str:
-        return f"ActionLayout(max_hand={self.max_hand}, max_fleet={self.max_fleet})"
+        return f"ActionLayout(max_hand={self.max_hand}, max_fleet={self.max_fleet}, max_scrap={self.max_scrap})"
 
     # ----- decoding ------------------------------------------------------------
 
@@ -131,7 +148,11 @@ class ActionLayout:
         if a < self.discard:
             sec, pos = divmod(a - self.promote, self.max_fleet)
             return Action(PROMOTE, sector=sec, ship=pos)
-        return Action(DISCARD, hand=a - self.discard)
+        if a < self.half:
+            return Action(DISCARD, hand=a - self.discard)
+        if a < self.take:
+            return Action(ROTATE, sector=a - self.half, turn=2)
+        return Action(TAKE, hand=a - self.take)
 
     # ----- encoding ------------------------------------------------------------
 
@@ -158,6 +179,8 @@ class ActionLayout:
             return self.encode_promote(act.sector, act.ship)
         if k == DISCARD:
             return self.encode_discard(act.hand)
+        if k == TAKE:
+            return self.encode_take(act.hand)
         raise InvalidActionError(f"not an action kind: {k!r} (kinds: {', '.join(KINDS)})")
 
     def encode_special(self, hand: int, sector: int = NONE, dest: int = NONE) -> int:
@@ -173,6 +196,8 @@ class ActionLayout:
         return self.move + (src * SECTORS + dest) * self.masks + mask
 
     def encode_rotate(self, sector: int, turn: int) -> int:
+        if turn == 2:
+            return self.half + sector
         return self.rotate + sector * 2 + (0 if turn > 0 else 1)
 
     def encode_attack(self, src: int, dest: int) -> int:
@@ -183,6 +208,9 @@ class ActionLayout:
 
     def encode_discard(self, hand: int) -> int:
         return self.discard + hand
+
+    def encode_take(self, position: int) -> int:
+        return self.take + position
 
     # Many at once, for the legal-action generator (one call per card or fleet, not per action).
 
@@ -213,6 +241,9 @@ class ActionLayout:
 
     def discards(self, count: int) -> list[int]:
         return list(range(self.discard, self.discard + count))
+
+    def takes(self, positions: Iterable[int]) -> list[int]:
+        return [self.take + k for k in positions]
 
 
 # ----- text --------------------------------------------------------------------------
@@ -247,12 +278,12 @@ def action_to_text(layout: ActionLayout, a: int, fleet_size: Callable[[int], int
         ships = ",".join(str(k + 1) for k in range(layout.max_fleet) if mask >> k & 1)
         return f"move {NAMES[src]} {NAMES[dest]} " + ships
     if kind == ROTATE:
-        return f"rotate {NAMES[act.sector]} {'cw' if act.turn > 0 else 'ccw'}"
+        return f"rotate {NAMES[act.sector]} {TURN_WORDS[act.turn]}"
     if kind == ATTACK:
         return f"attack {NAMES[act.sector]} {NAMES[act.dest]}"
     if kind == PROMOTE:
         return f"promote {NAMES[act.sector]} {act.ship + 1}"
-    return f"discard {act.hand + 1}"
+    return f"{kind} {act.hand + 1}"  # discard, take
 
 
 def parse_action_text(layout: ActionLayout, text: str, fleet_size: Callable[[int], int] = _no_fleet) -> int:
@@ -299,12 +330,16 @@ def parse_action_text(layout: ActionLayout, text: str, fleet_size: Callable[[int
             for w in args[2:]:
                 mask |= 1 << number(w, layout.max_fleet)
         return layout.encode_move(src, dest, mask)
-    if head == ROTATE and len(args) == 2 and args[1] in ("cw", "ccw"):
-        return layout.encode_rotate(sector(args[0]), 1 if args[1] == "cw" else -1)
+    if head == ROTATE and len(args) == 2 and args[1] in _TURNS:
+        return layout.encode_rotate(sector(args[0]), _TURNS[args[1]])
     if head == ATTACK and len(args) == 2:
         return layout.encode_attack(sector(args[0]), sector(args[1]))
     if head == PROMOTE and len(args) == 2:
         return layout.encode_promote(sector(args[0]), number(args[1], layout.max_fleet))
     if head == DISCARD and len(args) == 1:
         return layout.encode_discard(number(args[0], layout.max_hand))
+    if head == TAKE and len(args) == 1 and layout.max_scrap:
+        if not args[0].isdigit() or not 1 <= int(args[0]) <= layout.max_scrap:
+            raise IllegalActionError(f"not a scrap yard card: {args[0]!r} in {text!r} (1..{layout.max_scrap})")
+        return layout.encode_take(int(args[0]) - 1)
     raise IllegalActionError(f"cannot read action {text!r}: {USAGE}")

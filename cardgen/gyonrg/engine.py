@@ -52,6 +52,7 @@ from .rules import (
     OBS_SECTOR,
     OVER,
     PHASE_NAMES,
+    SALVAGE,
     SPECIAL_PHASE,
     GyonrgState,
 )
@@ -63,7 +64,7 @@ _geometry, _GEOMETRY, _NAME_INDEX = _board._geometry, _board._GEOMETRY, NAME_IND
 __all__ = [
     "ATTACK", "ATTACK_COST", "BOARD", "DEPLOY", "DISCARD", "DISTANCE", "GAME", "KEEP", "MAIN", "MOVE", "MULLIGAN",
     "N", "NAME_INDEX", "NAMES", "NEIGHBOURS", "NONE", "OBS_CARD", "OBS_GLOBAL", "OBS_SECTOR", "OVER", "PHASE_NAMES",
-    "ROTATE", "SECTORS", "SHIELD", "SPECIAL_PHASE", "SPEED", "STATS", "Action", "ActionLayout", "CardInfo",
+    "ROTATE", "SALVAGE", "SECTORS", "SHIELD", "SPECIAL_PHASE", "SPEED", "STATS", "Action", "ActionLayout", "CardInfo",
     "GyonrgGame", "GyonrgState", "action_to_text", "distance", "parse_action_text", "seed_deck",
 ]  # fmt: skip
 
@@ -122,6 +123,16 @@ class GyonrgGame(Game):
         Option("max_fleet", int, 5, "most ships in one sector", low=1, high=8),
         Option("max_board_actions", int, 30, "most board actions in one turn (bounds turns of zero-cost actions)", low=1, high=200),
         Option("first_player", int, 0, "seat that plays first", low=0, high=1),
+        Option("salvage", str, "choose", "salvage: the player picks each card back from the scrap yard "
+               "(choose), or the most recently scrapped come back (latest)", choices=("choose", "latest")),
+        Option("discard", str, "optional", "end of turn: discard any cards, none included, within the hand "
+               "limit (optional), or down to 5 (down_to_5)", choices=("optional", "down_to_5")),
+        Option("rotation", str, "any", "one rotation turns to any facing (any), or a quarter turn per "
+               "rotation (quarter)", choices=("any", "quarter")),
+        Option("enough", str, "at_least", "ships below a destroyed Captain fall while the points left are at "
+               "least (at_least) or exceed (exceeds) their shield", choices=("at_least", "exceeds")),
+        Option("second_player_ap", int, 0, "extra Action Points for the second player's first turn", low=0, high=10),
+        Option("second_player_cards", int, 0, "extra cards in the second player's opening hand", low=0, high=5),
         Option("deck_size", int, 54, "cards in a legal deck (the rulebook: 54; other sizes are a variant)", low=5, high=500),
         Option("max_drones", int, 3, "most Drones in a legal deck (the rulebook: 3)", low=0, high=500),
     )
@@ -164,8 +175,14 @@ class GyonrgGame(Game):
         self.max_board = c["max_board_actions"]
         self.vp_to_win = c["vp_to_win"]
         self.first = c["first_player"]
+        self.salvage_choice = c["salvage"] == "choose"
+        self.discard_limit = self.max_hand if c["discard"] == "optional" else self.hand_size
+        self.any_facing = c["rotation"] == "any"
+        self.at_least = c["enough"] == "at_least"
+        self.second_ap = c["second_player_ap"]
+        self.second_cards = c["second_player_cards"]
         # the action numbering (cardgen.gyonrg.actions); the A_* starts stay for older scripts
-        self.layout = lay = ActionLayout(self.max_hand, self.max_fleet)
+        self.layout = lay = ActionLayout(self.max_hand, self.max_fleet, max(len(ids) for ids in self.deck_ids))
         self.masks = lay.masks
         self.A_END, self.A_MULLIGAN, self.A_SPECIAL, self.A_DEPLOY = lay.end, lay.mulligan, lay.special, lay.deploy
         self.A_REPLACE, self.A_MOVE, self.A_ROTATE, self.A_ATTACK = lay.replace, lay.move, lay.rotate, lay.attack
@@ -174,7 +191,8 @@ class GyonrgGame(Game):
         self.reach_cache: dict = {}
         # printed stats by card id: the engine reads them here (one list look-up in hot loops)
         self.stats = [c.stats for c in self.cards]
-        per_turn = 1 + self.max_board + 1 + (self.max_hand + 1) + 1 + 1
+        # special (+ its salvage picks), board actions and end, discards and end, keep (+ picks)
+        per_turn = 1 + self.max_hand + self.max_board + 1 + (self.max_hand + 1) + 1 + self.max_hand
         self.max_game_length = 2 + self.max_turns * per_turn
 
     def config_summary(self) -> dict:

@@ -3,8 +3,10 @@
 A turn runs in phases, all played by the same seat:
   SPECIAL  use one special from the hand, or `end`   (skipped when none is usable)
   BOARD    deploy, replace a drone, move, rotate, attack, promote, `end`
-  DISCARD  the used special returns; discard any cards, `end` (hand <= 5)
+  DISCARD  the used special returns; discard any cards, `end` (hand within the limit)
   KEEP     keep a special back for the opponent's turn, or `end`
+  SALVAGE  after a salvage special (option salvage=choose): `take` each card back, then the
+           phase the special was used in goes on
 Before the first turn each seat keeps its opening hand or takes its one mulligan.
 
 The legal-action generator is the rule book: `_why_illegal` never decides
@@ -50,18 +52,18 @@ if TYPE_CHECKING:
     from .engine import GyonrgGame
 
 # phases
-MULLIGAN, SPECIAL_PHASE, BOARD, DISCARD, KEEP, OVER = range(6)
-PHASE_NAMES = ("mulligan", "special", "board", "discard", "keep", "over")
+MULLIGAN, SPECIAL_PHASE, BOARD, DISCARD, KEEP, OVER, SALVAGE = range(7)
+PHASE_NAMES = ("mulligan", "special", "board", "discard", "keep", "over", "salvage")
 
 # What each phase allows, as said to a player, and as action kinds (`end` reads `keep` in the mulligan phase).
 _ALLOWED = {MULLIGAN: "keep or mulligan", SPECIAL_PHASE: "special or end",
             BOARD: "deploy, replace, move, rotate, attack, promote or end", DISCARD: "discard or end",
-            KEEP: "special or end"}  # fmt: skip
+            KEEP: "special or end", SALVAGE: "take"}  # fmt: skip
 _ALLOWED_KINDS = {ph: tuple(text.replace(" or ", ", ").split(", ")) for ph, text in _ALLOWED.items()}
 
 # observation_tensor layout (see GyonrgState.observation_tensor)
 OBS_SECTOR = 11  # mine, theirs, fleet size, Captain attack/shield/speed, facing one-hot (4), Captain is a Drone
-OBS_GLOBAL = 17  # AP, VPs, hand/deck/scrap sizes (mine, theirs), turn, phase one-hot (6), my move
+OBS_GLOBAL = 18  # AP, VPs, hand/deck/scrap sizes (mine, theirs), turn, phase one-hot (7), my move
 OBS_CARD = 8  # a hand slot: present, then the card's seven printed stats
 
 _ALL_ELEMENTS = 0xFF  # element mask: any element may deploy
@@ -72,7 +74,8 @@ class GyonrgState(State):
 
     __slots__ = ("game", "rng", "phase", "player", "turn", "hands", "decks", "scrap", "board", "owner",
                  "facing", "ap", "vp", "deployed", "open", "used", "kept", "deltas", "discount", "effects",
-                 "jams", "drain", "board_actions", "promoted", "mulligans", "winner", "_legal")  # fmt: skip
+                 "jams", "drain", "board_actions", "promoted", "mulligans", "winner", "picks", "resume",
+                 "_legal")  # fmt: skip
 
     game: GyonrgGame
     rng: Stream
@@ -100,6 +103,8 @@ class GyonrgState(State):
     promoted: int
     mulligans: int
     winner: int | None
+    picks: int  # SALVAGE: cards still to take back
+    resume: int  # SALVAGE: the phase the salvage was used in (SPECIAL_PHASE or KEEP)
     _legal: tuple[int, ...] | None
 
     @classmethod
@@ -117,7 +122,7 @@ class GyonrgState(State):
         s.used = -1  # set before the first draw: the hand limit reads them
         s.kept = [-1, -1]
         for p in (0, 1):
-            s._draw(p, game.hand_size)
+            s._draw(p, game.hand_size + (game.second_cards if p != game.first else 0))
         s.scrap = [[], []]
         s.board = [[] for _ in range(SECTORS)]
         s.owner = [-1] * SECTORS
@@ -135,6 +140,8 @@ class GyonrgState(State):
         s.promoted = 0
         s.mulligans = 0  # seats that have decided (0, 1, 2)
         s.winner = None
+        s.picks = 0
+        s.resume = SPECIAL_PHASE
         s._legal = None
         return s
 
@@ -163,6 +170,8 @@ class GyonrgState(State):
         s.promoted = self.promoted
         s.mulligans = self.mulligans
         s.winner = self.winner
+        s.picks = self.picks
+        s.resume = self.resume
         s._legal = self._legal
         return s
 
@@ -249,9 +258,26 @@ class GyonrgState(State):
             return [L.end] + self._special_actions(p, keep=ph == KEEP)
         if ph == DISCARD:
             hand = self.hands[p]
-            acts = [L.end] if len(hand) <= g.hand_size else []
+            acts = [L.end] if len(hand) <= g.discard_limit else []
             return acts + L.discards(len(hand))
+        if ph == SALVAGE:
+            return L.takes(self._salvage_choices(p))
         return self._board_actions(p)
+
+    def _salvage_choices(self, p: int) -> list[int]:
+        """Positions in p's scrap yard a salvage may take back: one per distinct card (copies of
+        one card are the same choice), the most recently scrapped copy."""
+        cards = self.game.cards
+        seen: set[str] = set()
+        out = []
+        pile = self.scrap[p]
+        for k in range(len(pile) - 1, -1, -1):
+            serial = cards[pile[k]].card.serial
+            if serial not in seen:
+                seen.add(serial)
+                out.append(k)
+        out.sort()
+        return out
 
     def _board_actions(self, p: int) -> list[int]:
         g = self.game
@@ -288,12 +314,15 @@ class GyonrgState(State):
         max_fleet = g.max_fleet
         jams = self.jams
         rotations = L.rotations
+        any_facing, half = g.any_facing, L.half
         for sec in own:
             fleet = board[sec]
             cap = fleet[0]
             cs = mod[cap] if cap in mod else S[cap]
             if cs[ROTATE] <= ap:
                 acts += rotations[sec]
+                if any_facing:
+                    acts.append(half + sec)
             n = len(fleet)
             if cs[ATTACK_COST] <= ap and cap not in jams:
                 hits = self._attack_targets(p, sec)
@@ -517,13 +546,22 @@ class GyonrgState(State):
         if ph == SPECIAL_PHASE:
             if a != g.layout.end:
                 self._use_special(p, g.layout.decode(a), keep=False)
-            self._draw(p, g.hand_size)
-            self.phase = BOARD
+                if self.phase == SALVAGE:
+                    return
+            self._to_board()
             return
         if ph == KEEP:
             if a != g.layout.end:
                 self._use_special(p, g.layout.decode(a), keep=True)
+                if self.phase == SALVAGE:
+                    return
             self._end_turn()
+            return
+        if ph == SALVAGE:
+            self.hands[p].append(self.scrap[p].pop(a - g.layout.take))
+            self.picks -= 1
+            if not self._salvage_open(p):
+                self._after_salvage()
             return
         if ph == DISCARD:
             if a == g.layout.end:
@@ -557,6 +595,23 @@ class GyonrgState(State):
             self.promoted |= 1 << act.sector
         if self.board_actions >= g.max_board and self.phase == BOARD:
             self._end_board()
+
+    def _to_board(self) -> None:
+        """After the special phase: the hand is refilled to 5, then the board actions."""
+        self._draw(self.player, self.game.hand_size)
+        self.phase = BOARD
+
+    def _salvage_open(self, p: int) -> bool:
+        """A salvage goes on while it has picks left, the scrap yard a card and the hand room."""
+        return self.picks > 0 and bool(self.scrap[p]) and len(self.hands[p]) < self._hand_limit(p)
+
+    def _after_salvage(self) -> None:
+        """The salvage is done: the phase it was used in goes on."""
+        self.picks = 0
+        if self.resume == KEEP:
+            self._end_turn()
+        else:
+            self._to_board()
 
     def _deploy(self, p: int, i: int, sec: int) -> None:
         self.ap -= self._deploy_costs(p)[i]
@@ -600,10 +655,19 @@ class GyonrgState(State):
         target = self.board[dest]
         opp = 1 - p
         points = self._attack_points(p, src, dest)
-        # destroy down the fleet while the remaining points exceed the next shield
-        while target and points > self.stat(target[0], SHIELD):
-            points -= self.stat(target[0], SHIELD)
+        # The Captain falls when the points exceed its shield (the generator checked that);
+        # the ships below it while the points left are "enough": at least their shield
+        # (option enough=at_least), or more than it (enough=exceeds).
+        at_least = self.game.at_least
+        shield = self.stat(target[0], SHIELD)
+        while True:
+            points -= shield
             self._scrap(opp, target.pop(0))
+            if not target:
+                break
+            shield = self.stat(target[0], SHIELD)
+            if points < shield or (points == shield and not at_least):
+                break
         if not target:
             self.owner[dest] = -1
             self.facing[dest] = 0
@@ -663,6 +727,13 @@ class GyonrgState(State):
         elif kind == "draw":
             self._draw(p, len(self.hands[p]) + amount)
         elif kind == "salvage":
+            if g.salvage_choice:
+                # the player takes each card back (SALVAGE phase); the special's phase goes on after
+                self.picks, self.resume = amount, (KEEP if keep else SPECIAL_PHASE)
+                if self._salvage_open(p):
+                    self.phase = SALVAGE
+                    return
+                self.picks = 0
             for _ in range(min(amount, len(self.scrap[p]))):
                 if len(self.hands[p]) >= self._hand_limit(p):
                     break
@@ -744,6 +815,8 @@ class GyonrgState(State):
             self._finish(p)
             return
         self.ap = max(0, g.ap - self.drain[p])
+        if self.turn == 2:  # the second player's first turn (option second_player_ap)
+            self.ap += g.second_ap
         self.drain[p] = 0
         self.open = 0
         self.promoted = 0
@@ -753,8 +826,7 @@ class GyonrgState(State):
         if specials:
             self._legal = (g.layout.end, *specials)  # computed anyway: keep them for legal_actions()
         else:
-            self._draw(p, g.hand_size)
-            self.phase = BOARD
+            self._to_board()
 
     def _finish(self, winner: int) -> None:
         self.phase = OVER
@@ -790,7 +862,16 @@ class GyonrgState(State):
         p = self.player
         hand = self.hands[p]
         if kind == "end":  # only the discard phase refuses `end`
-            return f"the hand holds {len(hand)} cards: discard down to {self.game.hand_size} first"
+            limit = self.game.discard_limit
+            return f"the hand holds {len(hand)} cards: discard down to {limit} first"
+        if kind == "take":
+            pile = self.scrap[p]
+            if act.hand >= len(pile):
+                return f"there is no card {act.hand + 1} in your scrap yard (it holds {len(pile)})"
+            cards = self.game.cards
+            serial = cards[pile[act.hand]].card.serial
+            same = next(k for k in self._salvage_choices(p) if cards[pile[k]].card.serial == serial)
+            return f"card {act.hand + 1} of your scrap yard is a copy of card {same + 1}: take that one"
         if kind in ("special", "deploy", "replace", "discard") and act.hand >= len(hand):
             return f"there is no card {act.hand + 1} in the hand (it holds {len(hand)})"
         if kind == "special":
@@ -805,6 +886,8 @@ class GyonrgState(State):
         if kind == "move":
             return self._why_not_move(p, act)
         if kind == "rotate":
+            if act.turn == 2 and not self.game.any_facing:
+                return "with rotation=quarter a rotation is a quarter turn: rotate cw (or ccw) twice"
             return f"rotating costs {self.stat(self.board[sec][0], ROTATE)} Action Points and {self.ap} are left"
         if kind == "attack":
             return self._why_not_attack(p, act)
@@ -934,6 +1017,8 @@ class GyonrgState(State):
             "promoted": self.promoted,
             "mulligans": self.mulligans,
             "winner": self.winner,
+            "picks": self.picks,
+            "resume": self.resume,
         }
 
     @classmethod
@@ -966,6 +1051,8 @@ class GyonrgState(State):
             s.promoted = int(data["promoted"])
             s.mulligans = int(data["mulligans"])
             s.winner = data["winner"]
+            s.picks = int(data.get("picks", 0))
+            s.resume = int(data.get("resume", SPECIAL_PHASE))
         except (KeyError, TypeError, ValueError) as exc:
             raise CardgenError(f"not a Gyon-RG state: {exc!r}") from None
         s._legal = None
@@ -1015,7 +1102,7 @@ class GyonrgState(State):
             len(self.scrap[opp]) / total,
             self.turn / g.max_turns,
         ]
-        phase = [0.0] * 6
+        phase = [0.0] * len(PHASE_NAMES)
         phase[self.phase] = 1.0
         out += glob + phase + [float(self.phase != OVER and self.player == player)]
         hand = self.hands[player]

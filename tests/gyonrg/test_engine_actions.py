@@ -34,15 +34,20 @@ def sec(name: str) -> int:
 
 @pytest.mark.parametrize("max_fleet", [1, 3, 5, 8])
 def test_every_action_number_decodes_and_encodes_to_itself(max_fleet):
-    lay = ActionLayout(10, max_fleet)
+    lay = ActionLayout(10, max_fleet, 54)
     kinds = []
     for a in range(lay.size):
         act = lay.decode(a)
         assert lay.encode(act) == a, (a, act)
         if not kinds or kinds[-1] != act.kind:
             kinds.append(act.kind)
-    assert tuple(kinds) == KINDS  # each kind is one contiguous range, in this order
-    assert lay.decode(lay.move + 1).mask == 1 and lay.decode(lay.size - 1) == Action("discard", hand=9)
+    # each kind is one contiguous range, in this order; the half turns and the salvage picks
+    # came later and sit at the end, so every older action keeps its number
+    assert tuple(kinds) == KINDS[:10] + ("rotate", "take") and KINDS[10] == "take"
+    assert lay.decode(lay.move + 1).mask == 1 and lay.decode(lay.half - 1) == Action("discard", hand=9)
+    assert lay.decode(lay.half + 7) == Action("rotate", sector=7, turn=2)
+    assert lay.decode(lay.size - 1) == Action("take", hand=53)
+    assert ActionLayout(10, max_fleet).half == lay.half  # the old ranges do not depend on the scrap size
 
 
 def test_the_game_uses_the_layout_numbering(game):
@@ -52,12 +57,14 @@ def test_the_game_uses_the_layout_numbering(game):
             game.A_ATTACK, game.A_PROMOTE, game.A_DISCARD) == (lay.end, lay.mulligan, lay.special, lay.deploy,
                                                               lay.replace, lay.move, lay.rotate, lay.attack,
                                                               lay.promote, lay.discard)  # fmt: skip
-    # the numbering recorded games rely on (max_hand 10, max_fleet 5)
-    assert (lay.deploy, lay.move, lay.discard, lay.size) == (6762, 7262, 28062, 28072)
+    # the numbering recorded games rely on (max_hand 10, max_fleet 5); the half turns and the
+    # salvage picks (one per card of a 54-card deck) came after it, at the end
+    assert (lay.deploy, lay.move, lay.discard, lay.half, lay.take) == (6762, 7262, 28062, 28072, 28097)
+    assert lay.size == 28097 + 54
     assert lay.encode_move(sec("b2"), sec("b4"), 0b101) == 7262 + (6 * 25 + 16) * 32 + 5
 
 
-@pytest.mark.parametrize("bad", [-1, 28072, 10**9, "3", 2.0, None, True])
+@pytest.mark.parametrize("bad", [-1, 28097, 10**9, "3", 2.0, None, True])
 def test_decode_refuses_what_is_not_an_action(bad):
     with pytest.raises(InvalidActionError, match="not an action"):
         ActionLayout(10, 5).decode(bad)
@@ -201,10 +208,13 @@ def candidates(s, rng):
     if ph in (E.SPECIAL_PHASE, E.KEEP):
         out += range(lay.special, lay.encode_special(len(s.hands[s.player]) + 1))
     elif ph == E.DISCARD:
-        out += range(lay.discard, lay.size)
+        out += range(lay.discard, lay.half)
+    elif ph == E.SALVAGE:
+        out += range(lay.take, lay.size)
     elif ph == E.BOARD:
         out += range(lay.deploy, lay.move)
         out += range(lay.rotate, lay.discard)
+        out += range(lay.half, lay.take)
         for x in range(SECTORS):
             if s.owner[x] == s.player:
                 out += lay.moves(x, 1, range(SECTORS)) + lay.moves(x, rng.randrange(lay.masks), range(SECTORS))
@@ -235,8 +245,9 @@ def test_every_refusal_names_its_reason_and_agrees_with_the_generator(game):
                 with pytest.raises(IllegalActionError) as info:
                     s.clone().apply_action(a)
                 assert str(info.value) == msg
-    # every kind that can be refused was refused somewhere, for a stated reason
-    assert set(seen) >= {"deploy", "replace", "move", "rotate", "attack", "promote", "special", "discard", "end"}, seen
+    # every kind that can be refused was refused somewhere, for a stated reason (`end` only
+    # with discard=down_to_5: by default a player may end with any hand within the limit)
+    assert set(seen) >= {"deploy", "replace", "move", "rotate", "attack", "promote", "special", "discard"}, seen
 
 
 def test_a_kind_the_phase_does_not_allow_names_the_phase(game):

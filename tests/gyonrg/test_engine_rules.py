@@ -483,6 +483,9 @@ def test_hand_never_passes_its_limit_when_the_used_special_returns(game, kind):
     s.scrap[0] = [s.decks[0].pop() for _ in range(5)]
     s._legal = None
     act(s, "special 1")
+    while s.phase == E.SALVAGE:  # salvage=choose: take cards back while the hand has room
+        assert len(s.hands[0]) < game.max_hand - 1
+        s.apply_action(s.legal_actions()[-1])
     act(s, "end")  # board phase over: the used Special returns to the hand
     assert len(s.hands[0]) <= game.max_hand
     assert all(0 <= a < game.num_distinct_actions for a in s.legal_actions())
