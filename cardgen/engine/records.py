@@ -23,7 +23,7 @@ from cardgen.errors import CardgenError, IllegalActionError
 from cardgen.files import read_text, write_text
 
 from .protocol import CHANCE, SIMULTANEOUS, Game, State
-from .registry import load_game
+from .registry import load_recorded_game
 
 FORMAT, FORMAT_MANY, VERSION = "cardgen-record", "cardgen-records", 1
 
@@ -90,7 +90,7 @@ def replay(record: dict, on_step: Callable[[int, State, object, str], None] | No
     config = record["config"]
     if not isinstance(config, dict) or not all(isinstance(k, str) for k in config):
         raise CardgenError(f"bad record: config {config!r} is not a mapping of option names to values")
-    game = load_game(str(record["game"]), **config)
+    game = load_recorded_game(str(record["game"]), config)
     state = game.new_initial_state(record["seed"])
     moves = record.get("moves")
     actions = record["actions"]

@@ -51,6 +51,14 @@ def load_game(name: str, **config) -> Game:
     return _factory(name.strip().lower())(**config)
 
 
+def load_recorded_game(name: str, config: dict) -> Game:
+    """The Game a record was played under: the game may read an older record's config (one
+    written before an option existed) as the rules it was played with."""
+    factory = _factory(name.strip().lower())
+    upgrade = getattr(factory, "config_from_record", None)
+    return factory(**(upgrade(dict(config)) if upgrade else config))
+
+
 def game_options(name: str) -> list[Option]:
     """The Option list of a game (for --help texts and error messages)."""
     return list(getattr(_factory(name), "options", ()))

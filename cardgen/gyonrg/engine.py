@@ -195,6 +195,16 @@ class GyonrgGame(Game):
         per_turn = 1 + self.max_hand + self.max_board + 1 + (self.max_hand + 1) + 1 + self.max_hand
         self.max_game_length = 2 + self.max_turns * per_turn
 
+    # The rules cardgen played before these options existed: a record without them was played so.
+    RULES_BEFORE_OPTIONS = {"salvage": "latest", "discard": "down_to_5", "rotation": "quarter", "enough": "exceeds"}
+
+    @classmethod
+    def config_from_record(cls, config: dict) -> dict:
+        """A record's config; one written before the rule options reads as the rules it was played with."""
+        if not any(k in config for k in cls.RULES_BEFORE_OPTIONS):
+            return {**cls.RULES_BEFORE_OPTIONS, **config}
+        return config
+
     def config_summary(self) -> dict:
         """The config with the decks by name (file or seed), not their 108 serials."""
         return {**self.config, "decks": " vs ".join(self.deck_names)}

@@ -1017,8 +1017,8 @@ class GyonrgState(State):
             "promoted": self.promoted,
             "mulligans": self.mulligans,
             "winner": self.winner,
-            "picks": self.picks,
-            "resume": self.resume,
+            # only while a salvage is being picked: a state at rest reads as before the option
+            **({"picks": self.picks, "resume": self.resume} if self.phase == SALVAGE else {}),
         }
 
     @classmethod

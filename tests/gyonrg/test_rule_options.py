@@ -226,3 +226,25 @@ def test_second_player_cards_in_the_opening_hand(decks):
     g = game_with(decks, second_player_cards=1, first_player=1)
     s = g.new_initial_state(3)
     assert [len(h) for h in s.hands] == [6, 5]
+
+
+# ----- records from before the options ------------------------------------------------------
+
+
+def test_a_record_from_before_the_options_replays_under_its_own_rules():
+    """Three random games recorded by cardgen before these options (salvage latest, discard down
+    to 5, quarter rotations, enough = exceeds), each with a salvage that the default rules would
+    play differently: the records have no such keys, so they replay under the rules they were
+    played with and end in the recorded state."""
+    from pathlib import Path
+
+    from cardgen.engine.records import read_records, replay
+
+    path = Path(__file__).parent.parent / "golden" / "gyonrg" / "records_before_options.json"
+    records = read_records(path)
+    assert len(records) == 3 and all("salvage" not in r["config"] for r in records)
+    for r in records:
+        state = replay(r)
+        assert state.is_terminal() and state.returns() == r["returns"]
+        assert state.game.config["rotation"] == "quarter" and state.game.config["salvage"] == "latest"
+        assert any(m.startswith("special") for m in r["moves"])
