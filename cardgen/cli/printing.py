@@ -7,23 +7,41 @@ a progress bar goes to stderr and one summary line ends the run.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
-from cardgen.cli.types import CARD_SIZE, LOOKUP_URL, PAPER, Grid, Millimetres, Offset
-from cardgen.print.imposition import MAX_BLEED, MAX_GAP
+from cardgen.cli.types import CARD_SIZE, LOOKUP_URL, PAPER, SHOP, Grid, Millimetres, Offset, Points, WholeNumber
+from cardgen.print.imposition import MAX_BLEED, MAX_GAP, MAX_SAFE, MIN_TEXT_RANGE
 
 if TYPE_CHECKING:
     from cardgen.print.imposition import Imposition
+    from cardgen.print.shops import Shop
     from cardgen.print.sizes import Size
 
 BLEED = Millimetres(0.0, MAX_BLEED)
 GAP = Millimetres(0.0, MAX_GAP)
+SAFE = Millimetres(0.0, MAX_SAFE)
+MIN_TEXT = Points(*MIN_TEXT_RANGE)
 BACK_OFFSET = Offset(10.0)
+MAX_JOBS = 64
+JOBS = click.option("--jobs", "-j", type=WholeNumber(0, MAX_JOBS), default=1, show_default=True,
+                    help="Processes drawing pages; 0 means one per CPU core. The file is the same for any number.")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class PrintJob:
+    """What the layout options ask for: the checked imposition, worker processes, PDF/X, the shop profile."""
+
+    imposition: Imposition
+    jobs: int = 1
+    pdfx: bool = False
+    shop: Shop | None = None
 
 
 def lookup_url_option(f: Callable) -> Callable:
@@ -33,18 +51,23 @@ def lookup_url_option(f: Callable) -> Callable:
 
 
 def layout_options(f: Callable) -> Callable:
-    """Add --paper, --card-size, --grid, --bleed, --gap, --crop-marks, --backs, --back-offset, --layout, --calibration, --lookup-url."""
+    """Add the paper, card, bleed, colour, shop, backs, calibration, jobs and --lookup-url options."""
     options = [
         click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper: a4 or letter."),
-        click.option("--card-size", type=CARD_SIZE, default="poker", show_default=True, help="poker (63x88), bridge (57x89), mini (44x67), tarot (70x120) or WxH in mm (20 to 420 each)."),
+        click.option("--card-size", type=CARD_SIZE, default="poker", show_default=True, help="poker (63x88), bridge (57x89), mini (44x67), tarot (70x120) or WxH in mm (20 to 420 each); a size whose text would be too small is refused."),
         click.option("--grid", type=Grid(20), default="3x3", show_default=True, help="Cards per page as COLUMNSxROWS, 1 to 20 each (sheet layout)."),
-        click.option("--bleed", type=BLEED, default=3.0, show_default=True, help=f"Bleed around each card, 0 to {MAX_BLEED:g} mm."),
-        click.option("--gap", type=GAP, default=0.0, show_default=True, help=f"Gap between cards, 0 to {MAX_GAP:g} mm."),
+        click.option("--bleed", type=BLEED, default=3.0, show_default=True, help=f"Bleed around each card, 0 to {MAX_BLEED:g} mm (shrunk to what the paper holds with the default gap)."),
+        click.option("--gap", type=GAP, default=None, help=f"Gutter between cards, 0 to {MAX_GAP:g} mm [default: twice the bleed, so every card has its bleed on all four sides; 0: cards share their cut lines]."),
+        click.option("--safe", type=SAFE, default=3.0, show_default=True, help=f"Safe area: the frame and all text stay this far inside the cut, 0 to {MAX_SAFE:g} mm."),
+        click.option("--min-text", type=MIN_TEXT, default=5.0, show_default=True, help=f"Smallest text size allowed on a card, {MIN_TEXT_RANGE[0]:g} to {MIN_TEXT_RANGE[1]:g} pt; card sizes that cannot keep it are refused."),
+        click.option("--colour", "colour", type=click.Choice(["rgb", "cmyk"]), default="rgb", show_default=True, help="Colour model: rgb (screens, home printers) or cmyk (print shops; inks from the print palette)."),
+        click.option("--shop", type=SHOP, default=None, help="Lay out for a kind of print shop: pod (PDF/X-1a CMYK, 1/8 in bleed, one card per page), offset (CMYK, text >= 7 pt) or home; `cardgen preflight --shop` checks the result."),
         click.option("--crop-marks/--no-crop-marks", default=True, show_default=True, help="Crop marks outside the cards."),
         click.option("--backs", type=click.Choice(["none", "long-edge", "short-edge"]), default="none", show_default=True, help="Card backs for duplex printing, with the printer's flip edge."),
         click.option("--back-offset", type=BACK_OFFSET, default="0,0", show_default=True, help="X,Y mm (each -10 to 10) to shift back pages, to correct a printer's duplex misalignment."),
         click.option("--layout", "mode", type=click.Choice(["sheet", "single"]), default="sheet", show_default=True, help="sheet: cards on paper; single: one card per page with TrimBox/BleedBox (print shops)."),
-        click.option("--calibration", is_flag=True, help="Start with a calibration page: 100 mm ruler and duplex alignment marks."),
+        click.option("--calibration", is_flag=True, help="Start with a calibration page: 100 mm ruler, duplex alignment marks, one card's bleed, trim and safe area."),
+        JOBS,
         lookup_url_option,
     ]
     for option in reversed(options):
@@ -52,11 +75,29 @@ def layout_options(f: Callable) -> Callable:
     return f
 
 
-def build_layout(paper: Size, card_size: Size, grid: tuple[int, int], bleed: float, gap: float, crop_marks: bool,
-                 backs: str, back_offset: tuple[float, float], mode: str) -> Imposition:  # fmt: skip
-    """A checked Imposition from the parsed option values (LayoutError says what would fit)."""
+def build_layout(paper: Size, card_size: Size, grid: tuple[int, int], bleed: float, gap: float | None, crop_marks: bool,
+                 backs: str, back_offset: tuple[float, float], mode: str, safe: float = 3.0, min_text: float = 5.0,
+                 colour: str = "rgb", shop: Shop | None = None, jobs: int = 1) -> PrintJob:  # fmt: skip
+    """A checked print job from the parsed option values (LayoutError says what would fit).
+
+    A shop profile sets the bleed, safe area, minimum text, colour and layout it
+    asks for; an option given explicitly that contradicts it is a usage error.
+    """
     from cardgen.print.imposition import Layout, impose
 
+    pdfx = False
+    if shop is not None:
+        wanted = {"bleed": shop.bleed, "safe": shop.safe, "min_text": shop.min_text, "colour": shop.colour, "mode": shop.mode}
+        given = {"bleed": bleed, "safe": safe, "min_text": min_text, "colour": colour, "mode": mode}
+        ctx = click.get_current_context(silent=True)
+        for key, value in wanted.items():
+            explicit = ctx is not None and ctx.get_parameter_source(key) == click.core.ParameterSource.COMMANDLINE
+            if explicit and given[key] != value:
+                option = "--layout" if key == "mode" else "--" + key.replace("_", "-")
+                raise click.BadParameter(f"{given[key]} contradicts --shop {shop.name}, which asks for {value:g}"
+                                         if isinstance(value, float) else f"{given[key]} contradicts --shop {shop.name}, which asks for {value}",
+                                         param_hint=f"'{option}'")  # fmt: skip
+        bleed, safe, min_text, colour, mode, pdfx = shop.bleed, shop.safe, shop.min_text, shop.colour, shop.mode, shop.pdfx
     columns, rows = grid
     layout = Layout(
         paper=paper,
@@ -69,17 +110,52 @@ def build_layout(paper: Size, card_size: Size, grid: tuple[int, int], bleed: flo
         backs=backs,
         back_offset=back_offset,
         mode=mode,
+        safe=safe,
+        colour=colour,
+        min_text=min_text,
     )
-    return impose(layout)
+    return PrintJob(impose(layout), jobs=jobs or (os.cpu_count() or 1), pdfx=pdfx, shop=shop)
 
 
-def run_pdf(cards: Iterable, count: int, face, imposition, output: Path, *, calibration: bool, title: str) -> None:
-    """Write the PDF with a progress bar on stderr, then the summary line."""
-    from cardgen.print.pdf import write_pdf
+def run_pdf(cards: Iterable, count: int, face, job: PrintJob, output: Path, *, calibration: bool, title: str) -> None:
+    """Write the PDF with a progress bar on stderr, then the summary line (layout, bleed, QR address)."""
+    from cardgen.print.pdf import check_face, write_pdf
 
+    imposition = job.imposition
+    check_face(face, imposition)  # a card size too small for the face's text: refused before any work
+    jobs = min(job.jobs, max(1, -(-count // (imposition.per_page * 4))))  # no worker without pages to draw
     with click.progressbar(length=count, label="printing", file=sys.stderr, show_pos=True) as bar:
-        summary = write_pdf(cards, face, imposition, output, calibration=calibration, progress=bar.update, title=title)
-    click.echo(f"{summary.line()} — {imposition.layout.describe()}" + (f", {imposition.layout.backs} backs" if imposition.duplex else ""))
+        summary = write_pdf(cards, face, imposition, output, calibration=calibration, progress=bar.update, title=title,
+                            jobs=jobs, pdfx=job.pdfx)  # fmt: skip
+    extras = [f"{imposition.layout.backs} backs"] if imposition.duplex else []
+    if imposition.layout.colour == "cmyk":
+        extras.append("CMYK" + (" PDF/X-1a:2003" if job.pdfx else ""))
+    if job.shop is not None:
+        extras.append(f"shop profile {job.shop.name}")
+    click.echo(f"{summary.line()} — {imposition.describe()}" + "".join(f", {e}" for e in extras) + f"; {qr_note(face)}")
+    warning = qr_warning(face)
+    if warning:
+        click.echo(f"warning: {warning}", err=True)
+
+
+def qr_note(face) -> str:
+    """Where the QR codes lead: the lookup address with SERIAL in place of each card's serial."""
+    from cardgen.lookup import lookup_url
+
+    return "QR codes lead to " + lookup_url("SERIAL", getattr(face, "lookup_base", None))
+
+
+def qr_warning(face) -> str | None:
+    """A warning when the QR codes lead to the placeholder domain, which never resolves."""
+    from urllib.parse import urlsplit
+
+    from cardgen.lookup import DEFAULT_LOOKUP_BASE, lookup_base
+
+    base = lookup_base(getattr(face, "lookup_base", None))
+    if urlsplit(base).hostname == urlsplit(DEFAULT_LOOKUP_BASE).hostname:
+        return (f"the QR codes lead to the placeholder address {base} (it never resolves): set --lookup-url or "
+                "CARDGEN_LOOKUP_URL to your own server (e.g. `cardgen serve`) before printing for real")  # fmt: skip
+    return None
 
 
 def run_png(cards: Iterable, count: int, face, size: Size, folder: Path, *, dpi: int, key: Callable, bleed: float = 0.0) -> None:

@@ -1,10 +1,19 @@
 """The Gyon-RG card face and back, drawn as vectors with reportlab.
 
-The design is laid out once for a poker card (63 x 88 mm) and scaled
-uniformly to any other size (CardBox.fit_design). Everything every card of an
-element shares (background, frames, labels) is a reusable PDF form defined
-once per document, so a card costs only its own numbers, diagrams, texts and
-QR code: that keeps big prints small.
+Everything that must survive the cut (the frame, every text, the QR code) sits
+in the card's safe area, 3 mm (or the shop's figure) inside the trim; the
+element colour behind it reaches the bleed edge. The layout is drawn in design
+millimetres for a safe area DESIGN_MIN_W x DESIGN_H mm or larger: wider safe
+areas widen the panels (bridge and poker both draw at full size), and other
+sizes scale it uniformly. Text is never smaller than MIN_TEXT_PT at scale 1, so
+a card whose scale would take text below the minimum is refused by `check`,
+naming the smallest size that works.
+
+Speed: what every card of an element shares (background, frame, panels,
+labels) is one PDF form per element, defined in `setup`; what many cards share
+(a ship's pattern, a goal grid, a special's text, a name) is drawn once and
+replayed as recorded PDF operators (cardgen.print.face.Snippets), so a card
+costs little more than its serial, its odds line and its QR code.
 
 Items of the card anatomy (rules, "Card"): 1 element (colour and name),
 2 ship name, 3 stars, 4-7 deploy/move/rotate/attack costs, 8 speed,
@@ -15,193 +24,315 @@ Items of the card anatomy (rules, "Card"): 1 element (colour and name),
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
-from reportlab.lib.colors import HexColor, black, white
 from reportlab.pdfgen.canvas import Canvas
 
+from cardgen.errors import LayoutError
 from cardgen.gyonrg.cards import Card
 from cardgen.gyonrg.edition import DIRECTIONS, MAIN_SECTOR, Edition
 from cardgen.lookup import lookup_url
-from cardgen.print.face import CardBox
-from cardgen.print.fonts import SANS, SANS_BOLD, draw_fitted, fit_text, register_fonts
+from cardgen.print.colour import Inks, load_palette, print_palette
+from cardgen.print.face import CardBox, Snippets
+from cardgen.print.fonts import SANS, SANS_BOLD, FittedText, draw_fitted, fit_text, register_fonts
 from cardgen.print.qr import draw_qr
-from cardgen.print.sizes import mm
+from cardgen.print.sizes import CARD_SIZES, _num, mm, pt_to_mm
 
-DESIGN_W, DESIGN_H = mm(63), mm(88)
-MIN_TEXT_PT = 5.0  # smallest text on a card; special texts shrink to it, then wrap
+MIN_TEXT_PT = 5.0  # smallest text on a card at scale 1; special texts shrink to it, then wrap
+DESIGN_MIN_W, DESIGN_H = 51.0, 82.0  # the smallest safe area (mm) the layout is drawn for at scale 1
+FRAME_PT = 1.2  # frame line width: its outer edge lies on the safe line
+M = 1.2  # panels start this far inside the safe line (mm)
 
-WEAPON = HexColor("#F07F1C")  # orange squares (rules item 10)
-BLIND = HexColor("#8C8C8C")  # grey squares
-MAIN_RED = HexColor("#D7263D")  # the opponent's main sector
-INK = HexColor("#1A1A1A")
-PAPER = HexColor("#FFFFFF")
+WEAPON = "#F07F1C"  # orange squares (rules item 10)
+BLIND = "#8C8C8C"  # grey squares
+MAIN_RED = "#D7263D"  # the opponent's main sector
+INK = "#1A1A1A"
+PAPER = "#FFFFFF"
+WHITE = "#FFFFFF"
+NIGHT, RING, GLOW = "#14182B", "#3C4A7A", "#E8761B"  # the back
 
-# Panels, in design millimetres from the trim's lower-left corner: (x, y, w, h).
-HEADER = (3.0, 74.5, 57.0, 10.5)
-CHIPS_Y, CHIPS_H = 64.0, 9.5
-DIAGRAM_Y, DIAGRAM_H = 41.5, 21.5
-SPECIAL = (3.0, 21.0, 57.0, 19.5)
-QR_BOX = (3.0, 3.0, 17.0, 17.0)
-FOOTER = (21.5, 3.0, 38.5, 17.0)
-CHIP_LABELS = ("DEPLOY", "MOVE", "ROTATE", "ATTACK", "SPEED", "ATK/SHD")
-PANEL_LABELS = ("WEAPON", "DEPLOY", "GOALS")
+# Blocks from the bottom of the 82 mm design block: (y, height) in mm.
+FOOTER_Y, FOOTER_H = M, 17.0
+SPECIAL_Y, SPECIAL_H = 19.0, 19.2
+DIAGRAM_Y, DIAGRAM_H = 39.0, 20.6
+CHIPS_Y, CHIPS_H = 60.4, 9.6
+HEADER_Y, HEADER_H = 70.8, 10.0
+QR_SIZE = 17.0
+CHIP_GAP, PANEL_GAP = 0.8, 0.75
+CHIP_LABELS = ("Deploy", "Move", "Rotate", "Attack", "Speed", "Atk/Shd")
+PANEL_LABELS = ("Weapon", "Deploy", "Goals")
+LABEL_PT = 5.0
 
 
 def _r(x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
     return mm(x), mm(y), mm(w), mm(h)
 
 
+class Geometry:
+    """Where the design goes on a card box: scale, design size and origin (points)."""
+
+    def __init__(self, box: CardBox) -> None:
+        sx, sy, sw, sh = box.safe_area
+        self.scale = min(sh / mm(DESIGN_H), sw / mm(DESIGN_MIN_W))
+        self.width = pt_to_mm(sw / self.scale)  # design mm, >= DESIGN_MIN_W
+        self.height = pt_to_mm(sh / self.scale)  # design mm, >= DESIGN_H
+        self.x, self.y = sx, sy
+        self.lift = (self.height - DESIGN_H) / 2  # the 82 mm block is centred vertically
+
+    def enter(self, canvas: Canvas) -> None:
+        """Move the canvas to design coordinates: mm() units from the safe area's lower-left."""
+        canvas.translate(self.x, self.y)
+        canvas.scale(self.scale, self.scale)
+        canvas.translate(0, mm(self.lift))
+
+    def chip(self, i: int) -> tuple[float, float]:
+        w = (self.width - 2 * M - 5 * CHIP_GAP) / 6
+        return M + i * (w + CHIP_GAP), w
+
+    def panel(self, i: int) -> tuple[float, float]:
+        w = (self.width - 2 * M - 2 * PANEL_GAP) / 3
+        return M + i * (w + PANEL_GAP), w
+
+
+def smallest_card(box: CardBox) -> tuple[float, float]:
+    """The smallest trim (mm) whose text stays at or above box.min_text, with box's safe inset."""
+    need = max(1.0, box.min_text / MIN_TEXT_PT)
+    safe = pt_to_mm(box.safe_inset)
+    return DESIGN_MIN_W * need + 2 * safe, DESIGN_H * need + 2 * safe
+
+
 class GyonrgFace:
     """Face protocol implementation for Gyon-RG cards (see cardgen.print.face)."""
 
-    def __init__(self, lookup_base: str | None = None) -> None:
+    def __init__(self, lookup_base: str | None = None, edition: Edition | None = None) -> None:
         self.lookup_base = lookup_base
+        self.edition = edition
         self._forms: set[str] = set()
+        self.snippets = Snippets()
 
-    # ----- shared forms --------------------------------------------------
+    # ----- checks and shared forms ----------------------------------------
+
+    def check(self, box: CardBox) -> None:
+        """LayoutError when this box would draw text below box.min_text (names the smallest size that works)."""
+        geo = Geometry(box)
+        if MIN_TEXT_PT * geo.scale >= box.min_text - 1e-6:
+            return
+        w, h = smallest_card(box)
+        fits = [s.name for s in CARD_SIZES.values() if s.width >= w - 1e-6 and s.height >= h - 1e-6]
+        size = f"{_num(pt_to_mm(box.trim_width))}x{_num(pt_to_mm(box.trim_height))} mm"
+        raise LayoutError(
+            f"card size {size} would draw Gyon-RG text at {MIN_TEXT_PT * geo.scale:.1f} pt, below the "
+            f"{box.min_text:g} pt minimum: use a card of at least {_num(math.ceil(w * 10) / 10)}x"
+            f"{_num(math.ceil(h * 10) / 10)} mm" + (f" ({', '.join(fits)})" if fits else "")
+        )
 
     def setup(self, canvas: Canvas, box: CardBox) -> None:
+        self.check(box)
         register_fonts()
-        self._forms = set()
         self._box = box
+        self._geo = Geometry(box)
+        if box.colour == "cmyk":
+            path = print_palette("gyonrg")
+            self.inks = Inks("cmyk", load_palette(path), str(path))
+        else:
+            self.inks = Inks("rgb")
+        self._forms = set()
+        self._ink_cache: dict[str, object] = {}
+        self.snippets = Snippets()
+        self.min_size = max(MIN_TEXT_PT, box.min_text / self._geo.scale)  # design points
+        if self.edition is None:
+            from cardgen.gyonrg.edition import current
 
-    def _front_form(self, canvas: Canvas, edition: Edition, element_index: int, box: CardBox) -> str:
+            self.edition = current()
+        # Every form the cards of this edition use, now: pages can then be drawn in any order (--jobs).
+        for i in range(len(self.edition.elements)):
+            self._front_form(canvas, self.edition, i)
+        self._back_form(canvas, self.edition)
+
+    def alphabet(self) -> str:
+        """Every character the edition's texts can put on a card (the writer assigns their glyphs up front)."""
+        ed = self.edition
+        if ed is None:
+            from cardgen.gyonrg.edition import current
+
+            ed = self.edition = current()
+        texts = [e.name.upper() + e.name for e in ed.elements] + [sp.name + sp.text for sp in ed.specials]
+        texts += [ed.ship(t, c).name for t in range(len(ed.ship_types)) for c in range(len(ed.attributes[2]))]
+        return "".join(sorted(set("".join(texts))))
+
+    def pack(self, card: Card) -> tuple[tuple[int, ...], int, int] | None:
+        """What a worker process needs to rebuild `card` (None for a card of another edition: drawn by the main process)."""
+        if card.edition is not self.edition:
+            return None
+        return card.choices, card.number, card.weight
+
+    def unpack(self, packed: tuple[tuple[int, ...], int, int] | None) -> Card | None:
+        if packed is None or self.edition is None:
+            return None
+        return Card(self.edition, *packed)
+
+    def ink(self, hex_colour: str):
+        found = self._ink_cache.get(hex_colour)
+        if found is None:
+            found = self._ink_cache[hex_colour] = self.inks.colour(hex_colour)
+        return found
+
+    def _front_form(self, canvas: Canvas, edition: Edition, element_index: int) -> str:
         name = f"gyonrg-front-{edition.letter}-{element_index}"
         if name not in self._forms:
             canvas.beginForm(name)
-            self._draw_frame(canvas, edition, element_index, box)
+            self._draw_frame(canvas, edition, element_index)
             canvas.endForm()
             self._forms.add(name)
         return name
 
-    def _draw_frame(self, canvas: Canvas, edition: Edition, element_index: int, box: CardBox) -> None:
+    def _back_form(self, canvas: Canvas, edition: Edition) -> str:
+        name = f"gyonrg-back-{edition.letter}"
+        if name not in self._forms:
+            canvas.beginForm(name)
+            self._draw_back(canvas, edition)
+            canvas.endForm()
+            self._forms.add(name)
+        return name
+
+    def _draw_frame(self, canvas: Canvas, edition: Edition, element_index: int) -> None:
         el = edition.elements[element_index]
-        main, dark, light = HexColor(el.colour), HexColor(el.dark), HexColor(el.light)
+        main, dark, light = self.ink(el.colour), self.ink(el.dark), self.ink(el.light)
+        box, geo = self._box, self._geo
         canvas.saveState()
         canvas.setFillColor(main)
         canvas.rect(0, 0, box.width, box.height, stroke=0, fill=1)  # fills the bleed
-        s, dx, dy = box.fit_design(DESIGN_W, DESIGN_H)
-        canvas.translate(dx, dy)
-        canvas.scale(s, s)
-        # inner card, rounded, on the element's light tint
+        # the frame: its outer edge on the safe line, the element's light tint inside
+        sx, sy, sw, sh = box.safe_area
+        half = FRAME_PT / 2
         canvas.setFillColor(light)
         canvas.setStrokeColor(dark)
-        canvas.setLineWidth(1.2)
-        canvas.roundRect(*_r(1.8, 1.8, 59.4, 84.4), mm(2.5), stroke=1, fill=1)
-        # header band
+        canvas.setLineWidth(FRAME_PT)
+        canvas.roundRect(sx + half, sy + half, sw - FRAME_PT, sh - FRAME_PT, mm(2.5), stroke=1, fill=1)
+        geo.enter(canvas)
+        w = geo.width
         canvas.setFillColor(dark)
-        canvas.roundRect(*_r(*HEADER), mm(1.5), stroke=0, fill=1)
-        # stat chips
+        canvas.roundRect(*_r(M, HEADER_Y, w - 2 * M, HEADER_H), mm(1.5), stroke=0, fill=1)
         canvas.setLineWidth(0.6)
+        canvas.setFont(SANS, LABEL_PT)
         for i, label in enumerate(CHIP_LABELS):
-            x, w = self._chip_x(i)
-            canvas.setFillColor(PAPER)
+            x, cw = geo.chip(i)
+            canvas.setFillColor(self.ink(PAPER))
             canvas.setStrokeColor(dark)
-            canvas.roundRect(*_r(x, CHIPS_Y, w, CHIPS_H), mm(1), stroke=1, fill=1)
+            canvas.roundRect(*_r(x, CHIPS_Y, cw, CHIPS_H), mm(1), stroke=1, fill=1)
             canvas.setFillColor(dark)
-            canvas.setFont(SANS_BOLD, 4.6)
-            canvas.drawCentredString(mm(x + w / 2), mm(CHIPS_Y + CHIPS_H) - 5.2, label)
-        # diagram panels
+            canvas.drawCentredString(mm(x + cw / 2), mm(CHIPS_Y + CHIPS_H) - 5.4, label)
         for i, label in enumerate(PANEL_LABELS):
-            x = 3.0 + i * 19.25
-            canvas.setFillColor(PAPER)
+            x, pw = geo.panel(i)
+            canvas.setFillColor(self.ink(PAPER))
             canvas.setStrokeColor(dark)
-            canvas.roundRect(*_r(x, DIAGRAM_Y, 18.5, DIAGRAM_H), mm(1), stroke=1, fill=1)
+            canvas.roundRect(*_r(x, DIAGRAM_Y, pw, DIAGRAM_H), mm(1), stroke=1, fill=1)
             canvas.setFillColor(dark)
-            canvas.setFont(SANS_BOLD, 4.6)
-            canvas.drawCentredString(mm(x + 9.25), mm(DIAGRAM_Y + DIAGRAM_H) - 5.2, label)
-        # special box and footer
-        canvas.setFillColor(PAPER)
-        canvas.roundRect(*_r(*SPECIAL), mm(1), stroke=1, fill=1)
-        canvas.roundRect(*_r(*FOOTER), mm(1), stroke=1, fill=1)
+            canvas.drawCentredString(mm(x + pw / 2), mm(DIAGRAM_Y + DIAGRAM_H) - 5.4, label)
+        canvas.setFillColor(self.ink(PAPER))
+        canvas.roundRect(*_r(M, SPECIAL_Y, w - 2 * M, SPECIAL_H), mm(1), stroke=1, fill=1)
+        fx = M + QR_SIZE + 0.6
+        canvas.roundRect(*_r(fx, FOOTER_Y, w - M - fx, FOOTER_H), mm(1), stroke=1, fill=1)
         canvas.setFillColor(dark)
         canvas.setFont(SANS_BOLD, 5.5)
-        canvas.drawRightString(mm(FOOTER[0] + FOOTER[2] - 1.5), mm(FOOTER[1] + 1.6), "GYON-RG")
+        canvas.drawRightString(mm(w - M - 1.5), mm(FOOTER_Y + 1.6), "GYON-RG")
         canvas.restoreState()
-
-    @staticmethod
-    def _chip_x(i: int) -> tuple[float, float]:
-        w = (57.0 - 5 * 0.9) / 6
-        return 3.0 + i * (w + 0.9), w
 
     # ----- front ---------------------------------------------------------
 
     def draw_front(self, canvas: Canvas, card: Card, box: CardBox) -> None:
         ed = card.edition
         el_index = card.choices[0]
-        canvas.doForm(self._front_form(canvas, ed, el_index, box))
+        canvas.doForm(self._front_form(canvas, ed, el_index))
         el = card.element
-        dark = HexColor(el.dark)
         ship = card.ship
-        s, dx, dy = box.fit_design(DESIGN_W, DESIGN_H)
+        geo = self._geo
+        w = geo.width
+        snip = self.snippets
         canvas.saveState()
-        canvas.translate(dx, dy)
-        canvas.scale(s, s)
+        geo.enter(canvas)
 
         # 2 name, 1 element, 3 stars
-        hx, hy, hw, hh = HEADER
-        canvas.setFillColor(white)
-        name = fit_name(ship.name)
-        draw_fitted(canvas, name, mm(hx + 1.5), mm(hy + 4.9), mm(hw - 3), mm(5.2), valign="middle")
-        label = el.name.upper() + ("  ·  DRONE" if card.is_drone else "")
-        canvas.setFont(SANS_BOLD, 5.5)
-        canvas.drawString(mm(hx + 1.5), mm(hy + 1.3), label)
-        for i in range(5):
-            _star(canvas, mm(hx + hw - 2.6 - (4 - i) * 3.6), mm(hy + 2.3), mm(1.5), filled=i < card.stars)
-
+        snip.draw(canvas, ("name", ship.name), lambda: self._name(canvas, ship.name))
+        snip.draw(canvas, ("element", el.name, card.is_drone, card.stars), lambda: self._element_and_stars(canvas, card))
         # 4-9 numbers
         values = (ship.deploy_cost, ship.move_cost, ship.rotate_cost, ship.attack_cost, ship.speed, f"{ship.attack}/{ship.shield}")
-        canvas.setFillColor(INK)
-        for i, v in enumerate(values):
-            x, w = self._chip_x(i)
-            text = str(v)
-            size = 12 if len(text) < 4 else 10
-            canvas.setFont(SANS_BOLD, size)
-            canvas.drawCentredString(mm(x + w / 2), mm(CHIPS_Y + 1.6), text)
-
+        snip.draw(canvas, ("chips", values), lambda: self._chips(canvas, values))
         # 10, 11, 12 diagrams
-        grid_y = DIAGRAM_Y + 1.2
-        self._pattern(canvas, ship.weapon, ship.blindspot, 3.0 + 1.25, grid_y, 16.0)
-        self._deploy(canvas, card, 3.0 + 19.25 + 1.25, grid_y, 16.0, dark)
-        self._goals(canvas, card, 3.0 + 2 * 19.25 + 1.25, grid_y, 16.0, dark)
-
+        grid_y = DIAGRAM_Y + 1.0
+        (px0, pw), (px1, _), (px2, _) = geo.panel(0), geo.panel(1), geo.panel(2)
+        size = 15.4
+        inset = (pw - size) / 2
+        snip.draw(canvas, ("pattern", ship.weapon, ship.blindspot), lambda: self._pattern(canvas, ship.weapon, ship.blindspot, px0 + inset, grid_y, size))
+        snip.draw(canvas, ("deploy", ed.letter, el_index, card.deploy_masks), lambda: self._deploy(canvas, card, px1 + inset, grid_y, size))
+        snip.draw(canvas, ("goals", ed.letter, el_index, card.goal.sectors), lambda: self._goals(canvas, card, px2 + inset, grid_y, size))
         # 13 special
-        sx, sy, sw, sh = SPECIAL
         sp = card.special
-        canvas.setFillColor(dark)
-        canvas.circle(mm(sx + sw - 3.6), mm(sy + sh - 3.6), mm(2.6), stroke=0, fill=1)
-        canvas.setFillColor(white)
-        canvas.setFont(SANS_BOLD, 9)
-        canvas.drawCentredString(mm(sx + sw - 3.6), mm(sy + sh - 3.6) - 3.2, str(sp.cost))
-        canvas.setFillColor(INK)
-        title, body = fit_special(sp.name, sp.text)
-        draw_fitted(canvas, title, mm(sx + 1.5), mm(sy + sh - 5.6), mm(sw - 9.5), mm(4.5), valign="middle")
-        draw_fitted(canvas, body, mm(sx + 1.5), mm(sy + 1.3), mm(sw - 3), mm(sh - 7.6))
+        snip.draw(canvas, ("special", ed.letter, el_index, sp.name, sp.text, sp.cost), lambda: self._special(canvas, card))
 
         # 14 QR code, 15 serial
-        qx, qy, qs, _ = QR_BOX
-        draw_qr(canvas, lookup_url(card.serial, self.lookup_base), mm(qx), mm(qy), mm(qs))
-        fx, fy, fw, fh = FOOTER
-        canvas.setFillColor(INK)
-        serial = fit_serial(card.serial)
-        draw_fitted(canvas, serial, mm(fx + 1.5), mm(fy + fh - 6.4), mm(fw - 3), mm(5.0), valign="middle")
+        draw_qr(canvas, lookup_url(card.serial, self.lookup_base), mm(M), mm(FOOTER_Y), mm(QR_SIZE),
+                dark=self.inks.black, light=self.ink(PAPER))  # fmt: skip
+        fx = M + QR_SIZE + 0.6
+        fw = w - M - fx
+        canvas.setFillColor(self.ink(INK))
+        serial = fit_serial(card.serial, fw - 3, self.min_size)
+        draw_fitted(canvas, serial, mm(fx + 1.5), mm(FOOTER_Y + FOOTER_H - 6.4), mm(fw - 3), mm(5.0), valign="middle")
         canvas.setFont(SANS, 5.2)
-        canvas.drawString(mm(fx + 1.5), mm(fy + 7.2), f"1 in {_short(card.odds)} · edition {ed.letter}")
-        canvas.drawString(mm(fx + 1.5), mm(fy + 4.6), "scan or look up the serial")
+        canvas.drawString(mm(fx + 1.5), mm(FOOTER_Y + 7.2), f"1 in {_short(card.odds)} · edition {ed.letter}")
+        canvas.drawString(mm(fx + 1.5), mm(FOOTER_Y + 4.6), "scan or look up the serial")
         canvas.restoreState()
+
+    def _name(self, canvas: Canvas, name: str) -> None:
+        w = self._geo.width
+        canvas.setFillColor(self.ink(WHITE))
+        fitted = fit_name(name, w - 2 * M - 3, self.min_size)
+        draw_fitted(canvas, fitted, mm(M + 1.5), mm(HEADER_Y + 4.6), mm(w - 2 * M - 3), mm(5.0), valign="middle")
+
+    def _element_and_stars(self, canvas: Canvas, card: Card) -> None:
+        w = self._geo.width
+        canvas.setFillColor(self.ink(WHITE))
+        label = card.element.name.upper() + ("  ·  DRONE" if card.is_drone else "")
+        canvas.setFont(SANS_BOLD, 5.5)
+        canvas.drawString(mm(M + 1.5), mm(HEADER_Y + 1.3), label)
+        for i in range(5):
+            _star(canvas, mm(w - M - 2.6 - (4 - i) * 3.6), mm(HEADER_Y + 2.3), mm(1.5), filled=i < card.stars, colour=self.ink(WHITE))
+
+    def _chips(self, canvas: Canvas, values: tuple) -> None:
+        canvas.setFillColor(self.ink(INK))
+        for i, v in enumerate(values):
+            x, cw = self._geo.chip(i)
+            text = str(v)
+            canvas.setFont(SANS_BOLD, 12 if len(text) < 4 else 10)
+            canvas.drawCentredString(mm(x + cw / 2), mm(CHIPS_Y + 1.6), text)
+
+    def _special(self, canvas: Canvas, card: Card) -> None:
+        w = self._geo.width
+        sp = card.special
+        sw = w - 2 * M
+        canvas.setFillColor(self.ink(card.element.dark))
+        cx, cy = M + sw - 3.6, SPECIAL_Y + SPECIAL_H - 3.6
+        canvas.circle(mm(cx), mm(cy), mm(2.6), stroke=0, fill=1)
+        canvas.setFillColor(self.ink(WHITE))
+        canvas.setFont(SANS_BOLD, 9)
+        canvas.drawCentredString(mm(cx), mm(cy) - 3.2, str(sp.cost))
+        canvas.setFillColor(self.ink(INK))
+        title, body = fit_special(sp.name, sp.text, sw, self.min_size)
+        draw_fitted(canvas, title, mm(M + 1.5), mm(SPECIAL_Y + SPECIAL_H - 5.6), mm(sw - 9.5), mm(4.5), valign="middle")
+        draw_fitted(canvas, body, mm(M + 1.5), mm(SPECIAL_Y + 1.2), mm(sw - 3), mm(SPECIAL_H - 7.5))
 
     def _pattern(self, canvas: Canvas, weapon, blind, x: float, y: float, size: float) -> None:
         """Item 10: 5x5 squares around the ship; orange = weapon, grey = blindspot; top faces the opponent."""
         cell = size / 5
         canvas.setLineWidth(0.3)
-        canvas.setStrokeColor(INK)
+        canvas.setStrokeColor(self.ink(INK))
         for row in range(5):
             for col in range(5):
                 dx, dy = col - 2, 2 - row
                 cx, cy = x + col * cell, y + (4 - row) * cell
                 w, b = (dx, dy) in weapon, (dx, dy) in blind
                 fill = WEAPON if w else BLIND if b else PAPER
-                canvas.setFillColor(fill)
+                canvas.setFillColor(self.ink(fill))
                 canvas.rect(*_r(cx, cy, cell, cell), stroke=1, fill=1)
                 if w and b:  # both: grey lower-right half
                     p = canvas.beginPath()
@@ -209,138 +340,134 @@ class GyonrgFace:
                     p.lineTo(mm(cx + cell), mm(cy + cell))
                     p.lineTo(mm(cx), mm(cy))
                     p.close()
-                    canvas.setFillColor(BLIND)
+                    canvas.setFillColor(self.ink(BLIND))
                     canvas.drawPath(p, stroke=0, fill=1)
                 elif b:  # hatch so blindspots read in greyscale too
                     canvas.line(mm(cx), mm(cy), mm(cx + cell), mm(cy + cell))
                 if (dx, dy) == (0, 0):
-                    _arrow(canvas, mm(cx + cell / 2), mm(cy + cell / 2), mm(cell * 0.32))
+                    _arrow(canvas, mm(cx + cell / 2), mm(cy + cell / 2), mm(cell * 0.32), self.inks.black)
 
-    def _deploy(self, canvas: Canvas, card: Card, x: float, y: float, size: float, dark) -> None:
+    def _deploy(self, canvas: Canvas, card: Card, x: float, y: float, size: float) -> None:
         """Item 11: a cross; each arm shows the elements that may deploy on that side.
 
         Each element has a fixed place in a dice-five pattern (Matter top-left,
         Antimatter top-right, Light centre, Shadow bottom-left, Void bottom-right),
         so the diagram reads in greyscale: a filled pip is allowed, an empty ring not.
+        Drawn as five recorded pieces (the ship, four arms), each shared by many cards.
         """
         cell = size / 3
-        centres = {"up": (1, 2), "down": (1, 0), "left": (0, 1), "right": (2, 1)}
-        elements = card.edition.elements
-        canvas.setLineWidth(0.3)
-        # the ship in the middle
-        canvas.setFillColor(dark)
-        canvas.rect(*_r(x + cell + 0.6, y + cell + 0.6, cell - 1.2, cell - 1.2), stroke=0, fill=1)
-        _arrow(canvas, mm(x + 1.5 * cell), mm(y + 1.5 * cell), mm(cell * 0.3), colour=white)
-        spots = [(-1, 1), (1, 1), (0, 0), (-1, -1), (1, -1)]
-        for d, mask in zip(DIRECTIONS, card.deploy_masks):
-            cx, cy = centres[d]
-            ox, oy = x + cx * cell, y + cy * cell
-            canvas.setStrokeColor(INK)
-            canvas.setFillColor(PAPER)
-            canvas.rect(*_r(ox + 0.3, oy + 0.3, cell - 0.6, cell - 0.6), stroke=1, fill=1)
-            for i, el in enumerate(elements[:5]):
-                sx, sy = spots[i]
-                px, py = ox + cell / 2 + sx * cell * 0.27, oy + cell / 2 + sy * cell * 0.27
-                if mask >> i & 1:
-                    canvas.setFillColor(HexColor(el.colour))
-                    canvas.setStrokeColor(INK)
-                    canvas.circle(mm(px), mm(py), mm(cell * 0.14), stroke=1, fill=1)
-                else:
-                    canvas.setStrokeColor(BLIND)
-                    canvas.circle(mm(px), mm(py), mm(cell * 0.06), stroke=1, fill=0)
+        ed = card.edition
+        snip = self.snippets
 
-    def _goals(self, canvas: Canvas, card: Card, x: float, y: float, size: float, dark) -> None:
+        def ship() -> None:
+            canvas.setFillColor(self.ink(card.element.dark))
+            canvas.rect(*_r(x + cell + 0.6, y + cell + 0.6, cell - 1.2, cell - 1.2), stroke=0, fill=1)
+            _arrow(canvas, mm(x + 1.5 * cell), mm(y + 1.5 * cell), mm(cell * 0.3), self.ink(WHITE))
+
+        snip.draw(canvas, ("deploy-ship", ed.letter, card.choices[0]), ship)
+        for d, mask in zip(DIRECTIONS, card.deploy_masks):
+            snip.draw(canvas, ("deploy-arm", ed.letter, d, mask), lambda d=d, mask=mask: self._arm(canvas, ed, d, mask, x, y, cell))
+
+    def _arm(self, canvas: Canvas, ed: Edition, direction: str, mask: int, x: float, y: float, cell: float) -> None:
+        centres = {"up": (1, 2), "down": (1, 0), "left": (0, 1), "right": (2, 1)}
+        spots = [(-1, 1), (1, 1), (0, 0), (-1, -1), (1, -1)]
+        cx, cy = centres[direction]
+        ox, oy = x + cx * cell, y + cy * cell
+        canvas.setLineWidth(0.3)
+        canvas.setStrokeColor(self.ink(INK))
+        canvas.setFillColor(self.ink(PAPER))
+        canvas.rect(*_r(ox + 0.3, oy + 0.3, cell - 0.6, cell - 0.6), stroke=1, fill=1)
+        for i, el in enumerate(ed.elements[:5]):
+            sx, sy = spots[i]
+            px, py = ox + cell / 2 + sx * cell * 0.27, oy + cell / 2 + sy * cell * 0.27
+            if mask >> i & 1:
+                canvas.setFillColor(self.ink(el.colour))
+                canvas.setStrokeColor(self.ink(INK))
+                canvas.circle(mm(px), mm(py), mm(cell * 0.14), stroke=1, fill=1)
+            else:
+                canvas.setStrokeColor(self.ink(BLIND))
+                canvas.circle(mm(px), mm(py), mm(cell * 0.06), stroke=1, fill=0)
+
+    def _goals(self, canvas: Canvas, card: Card, x: float, y: float, size: float) -> None:
         """Item 12: 5x5 sectors from the owner's side; rows 4 (+) and 5 (++) labelled, main sector red."""
         label_w = 2.6
         cell = (size - label_w) / 5
         gx = x + label_w
         canvas.setLineWidth(0.3)
-        canvas.setStrokeColor(INK)
+        canvas.setStrokeColor(self.ink(INK))
         sectors = card.goal.sectors
+        dark = card.element.dark
+        base = y + (size - 5 * cell) / 2
         for row in range(1, 6):
             for col in range(1, 6):
-                cx, cy = gx + (col - 1) * cell, y + (row - 1) * cell + (size - 5 * cell) / 2
-                if (row, col) == MAIN_SECTOR:
-                    fill = MAIN_RED
-                elif (row, col) in sectors:
-                    fill = dark
-                else:
-                    fill = PAPER
-                canvas.setFillColor(fill)
+                cx, cy = gx + (col - 1) * cell, base + (row - 1) * cell
+                fill = MAIN_RED if (row, col) == MAIN_SECTOR else dark if (row, col) in sectors else PAPER
+                canvas.setFillColor(self.ink(fill))
                 canvas.rect(*_r(cx, cy, cell, cell), stroke=1, fill=1)
-        canvas.setFillColor(INK)
+        canvas.setFillColor(self.ink(INK))
         canvas.setFont(SANS_BOLD, 5)
-        base = y + (size - 5 * cell) / 2
         canvas.drawRightString(mm(gx - 0.3), mm(base + 4 * cell + cell / 2) - 1.8, "++")
         canvas.drawRightString(mm(gx - 0.3), mm(base + 3 * cell + cell / 2) - 1.8, "+")
 
     # ----- back ----------------------------------------------------------
 
     def draw_back(self, canvas: Canvas, card: Card, box: CardBox) -> None:
-        name = f"gyonrg-back-{card.edition.letter}"
-        if name not in self._forms:
-            canvas.beginForm(name)
-            self._draw_back(canvas, card.edition, box)
-            canvas.endForm()
-            self._forms.add(name)
-        canvas.doForm(name)
+        canvas.doForm(self._back_form(canvas, card.edition))
 
-    def _draw_back(self, canvas: Canvas, edition: Edition, box: CardBox) -> None:
-        night, ring, glow = HexColor("#14182B"), HexColor("#3C4A7A"), HexColor("#E8761B")
+    def _draw_back(self, canvas: Canvas, edition: Edition) -> None:
+        box, geo = self._box, self._geo
         canvas.saveState()
-        canvas.setFillColor(night)
+        canvas.setFillColor(self.ink(NIGHT))
         canvas.rect(0, 0, box.width, box.height, stroke=0, fill=1)
-        s, dx, dy = box.fit_design(DESIGN_W, DESIGN_H)
-        canvas.translate(dx, dy)
-        canvas.scale(s, s)
-        cx, cy = mm(31.5), mm(44)
+        sx, sy, sw, sh = box.safe_area
+        canvas.setStrokeColor(self.ink(WHITE))
+        canvas.setLineWidth(1)
+        canvas.roundRect(sx + 0.5, sy + 0.5, sw - 1, sh - 1, mm(2.5), stroke=1, fill=0)
+        geo.enter(canvas)
+        cx, cy = mm(geo.width / 2), mm(DESIGN_H / 2 + 2)
         # the imaginary 5x5 grid
-        canvas.setStrokeColor(ring)
+        canvas.setStrokeColor(self.ink(RING))
         canvas.setLineWidth(0.8)
-        cell = mm(9)
+        cell = mm(min(9.0, (geo.width - 6) / 5))
         for i in range(6):
             canvas.line(cx - 2.5 * cell + i * cell, cy - 2.5 * cell, cx - 2.5 * cell + i * cell, cy + 2.5 * cell)
             canvas.line(cx - 2.5 * cell, cy - 2.5 * cell + i * cell, cx + 2.5 * cell, cy - 2.5 * cell + i * cell)
         # five element rings around the centre
         colours = [e.colour for e in edition.elements]
         for k, c in enumerate(colours):
-            canvas.setStrokeColor(HexColor(c))
+            canvas.setStrokeColor(self.ink(c))
             canvas.setLineWidth(1.6)
             a = math.radians(90 + k * 360 / len(colours))
             canvas.circle(cx + mm(11) * math.cos(a), cy + mm(11) * math.sin(a), mm(6), stroke=1, fill=0)
-        canvas.setFillColor(glow)
+        canvas.setFillColor(self.ink(GLOW))
         canvas.circle(cx, cy, mm(3), stroke=0, fill=1)
-        canvas.setFillColor(white)
+        canvas.setFillColor(self.ink(WHITE))
         canvas.setFont(SANS_BOLD, 20)
-        canvas.drawCentredString(cx, mm(12), "GYON-RG")
+        canvas.drawCentredString(cx, mm(9), "GYON-RG")
         canvas.setFont(SANS, 6)
-        canvas.drawCentredString(cx, mm(8), "randomly generated ships")
-        canvas.setStrokeColor(white)
-        canvas.setLineWidth(1)
-        canvas.roundRect(*_r(2.5, 2.5, 58, 83), mm(2.5), stroke=1, fill=0)
+        canvas.drawCentredString(cx, mm(5), "randomly generated ships")
         canvas.restoreState()
 
 
-def fit_name(name: str):
-    """Item 2 in the header: one line, shrinking to MIN_TEXT_PT (TextFitError if even that fails)."""
-    hx, hy, hw, hh = HEADER
-    return fit_text(name, SANS_BOLD, mm(hw - 3), mm(5.2), 9.5, MIN_TEXT_PT, max_lines=1)
+@lru_cache(maxsize=4096)
+def fit_name(name: str, width_mm: float = DESIGN_MIN_W - 2 * M - 3, min_size: float = MIN_TEXT_PT) -> FittedText:
+    """Item 2 in the header: one line, shrinking to min_size (TextFitError if even that fails)."""
+    return fit_text(name, SANS_BOLD, mm(width_mm), mm(5.0), 9.5, min_size, max_lines=1)
 
 
-def fit_special(name: str, text: str):
+@lru_cache(maxsize=4096)
+def fit_special(name: str, text: str, width_mm: float = DESIGN_MIN_W - 2 * M, min_size: float = MIN_TEXT_PT) -> tuple[FittedText, FittedText]:
     """Item 13: the title on one line, the text shrinking then wrapping to fit the box."""
-    sx, sy, sw, sh = SPECIAL
-    title = fit_text(name, SANS_BOLD, mm(sw - 9.5), mm(4.5), 8.5, MIN_TEXT_PT, max_lines=1)
-    body = fit_text(text, SANS, mm(sw - 3), mm(sh - 7.6), 9.0, MIN_TEXT_PT)
+    title = fit_text(name, SANS_BOLD, mm(width_mm - 9.5), mm(4.5), 8.5, min_size, max_lines=1)
+    body = fit_text(text, SANS, mm(width_mm - 3), mm(SPECIAL_H - 7.5), 9.0, min_size)
     return title, body
 
 
-def fit_serial(serial: str):
-    fx, fy, fw, fh = FOOTER
-    return fit_text(serial, SANS_BOLD, mm(fw - 3), mm(5.0), 11, MIN_TEXT_PT, max_lines=1)
+def fit_serial(serial: str, width_mm: float = DESIGN_MIN_W - 2 * M - QR_SIZE - 0.6 - 3, min_size: float = MIN_TEXT_PT) -> FittedText:
+    return fit_text(serial, SANS_BOLD, mm(width_mm), mm(5.0), 11, min_size, max_lines=1)
 
 
-def _star(canvas: Canvas, x: float, y: float, r: float, filled: bool) -> None:
+def _star(canvas: Canvas, x: float, y: float, r: float, filled: bool, colour) -> None:
     p = canvas.beginPath()
     for k in range(10):
         rad = r if k % 2 == 0 else r * 0.45
@@ -348,13 +475,13 @@ def _star(canvas: Canvas, x: float, y: float, r: float, filled: bool) -> None:
         px, py = x + rad * math.cos(a), y + rad * math.sin(a)
         p.moveTo(px, py) if k == 0 else p.lineTo(px, py)
     p.close()
-    canvas.setStrokeColor(white)
+    canvas.setStrokeColor(colour)
     canvas.setLineWidth(0.5)
-    canvas.setFillColor(white)
+    canvas.setFillColor(colour)
     canvas.drawPath(p, stroke=1, fill=1 if filled else 0)
 
 
-def _arrow(canvas: Canvas, x: float, y: float, r: float, colour=black) -> None:
+def _arrow(canvas: Canvas, x: float, y: float, r: float, colour) -> None:
     """The ship: a triangle pointing at the opponent (top)."""
     p = canvas.beginPath()
     p.moveTo(x, y + r)

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
+from cardgen.print.colour import Inks
 from cardgen.print.fonts import SANS, SANS_BOLD
 from cardgen.print.imposition import Imposition, Rect
-from cardgen.print.sizes import _num, mm
+from cardgen.print.sizes import _num, mm, pt_to_mm
 
 RULER_MM = 100
 TARGET_INSET_MM = 30.0
@@ -42,17 +43,20 @@ def back_targets(imposition: Imposition) -> list[tuple[float, float]]:
     return found
 
 
-def draw_calibration_front(canvas: Canvas, imposition: Imposition) -> None:
+def draw_calibration_front(canvas: Canvas, imposition: Imposition, inks: Inks | None = None) -> None:
     w, h = imposition.page_width, imposition.page_height
     lay = imposition.layout
+    inks = inks or Inks(lay.colour)
     canvas.saveState()
-    canvas.setFillColorRGB(0, 0, 0)
+    canvas.setFillColor(inks.black)
+    canvas.setStrokeColor(inks.black)
     canvas.setFont(SANS_BOLD, 14)
     canvas.drawCentredString(w / 2, h - mm(45), "cardgen calibration page (front)")
     canvas.setFont(SANS, 9)
     lines = [
         "Print at 100 % / actual size (no 'fit to page'). Each ruler must measure exactly 100 mm.",
-        f"Layout: {lay.describe()}.",
+        f"Layout: {imposition.describe().replace(', bleed', ';')}.".split("; ")[0] + ",",
+        imposition.bleed_note() + ".",
         f"Backs: {lay.backs}"
         + (f", back offset {_num(lay.back_offset[0])},{_num(lay.back_offset[1])} mm." if lay.backs != "none" else "."),
         "The dashed frame is the printer margin: it must print complete.",
@@ -72,13 +76,55 @@ def draw_calibration_front(canvas: Canvas, imposition: Imposition) -> None:
     canvas.setDash()
     for x, y in targets(imposition):
         _target(canvas, x, y)
+    draw_card_zones(canvas, imposition, w / 2 + mm(8), mm(45))
     canvas.restoreState()
 
 
-def draw_calibration_back(canvas: Canvas, imposition: Imposition) -> None:
+SAMPLE_BOX_MM = (69.0, 94.0)  # the room for the sample card, beside the centre target
+
+
+def draw_card_zones(canvas: Canvas, imposition: Imposition, x: float, y: float) -> float:
+    """One card's zones from (x, y): bleed edge (dashed), trim (solid), safe area (dotted). Returns the scale.
+
+    At actual size when the card with its bleed fits the room beside the
+    centre target (poker, bridge, mini), else scaled down, as the label says.
+    """
+    box = imposition.box
+    scale = min(1.0, mm(SAMPLE_BOX_MM[0]) / box.width, mm(SAMPLE_BOX_MM[1]) / box.height)
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.scale(scale, scale)
+    canvas.setLineWidth(0.5 / scale)
+    canvas.setDash(4, 2)
+    canvas.rect(0, 0, box.width, box.height, stroke=1, fill=0)
+    canvas.setDash()
+    bx, by, bw, bh = box.trim
+    canvas.rect(bx, by, bw, bh, stroke=1, fill=0)
+    canvas.setDash(1, 2)
+    sx, sy, sw, sh = box.safe_area
+    canvas.rect(sx, sy, sw, sh, stroke=1, fill=0)
+    canvas.setDash()
+    canvas.setFont(SANS, 7 / scale)
+    lines = [
+        "One card, " + ("actual size" if scale == 1.0 else f"at {scale * 100:.0f} %") + ":",
+        f"dashed: bleed edge ({_num(pt_to_mm(box.bleed))} mm)",
+        "solid: trim (the cut)",
+        f"dotted: safe area ({_num(pt_to_mm(box.safe_inset))} mm in);",
+        "frame and text stay inside it",
+    ]
+    for n, text in enumerate(lines):
+        canvas.drawString(sx + mm(2), sy + sh - mm(5) - n * 9 / scale, text)
+    canvas.restoreState()
+    return scale
+
+
+def draw_calibration_back(canvas: Canvas, imposition: Imposition, inks: Inks | None = None) -> None:
     w, h = imposition.page_width, imposition.page_height
     lay = imposition.layout
+    inks = inks or Inks(lay.colour)
     canvas.saveState()
+    canvas.setFillColor(inks.black)
+    canvas.setStrokeColor(inks.black)
     canvas.setFont(SANS_BOLD, 14)
     canvas.drawCentredString(w / 2, h - mm(45), f"cardgen calibration page (back, {lay.backs} flip)")
     canvas.setFont(SANS, 9)

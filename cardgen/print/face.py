@@ -4,8 +4,13 @@ The print machinery owns everything else (pages, imposition, bleed clipping, cro
 marks, duplex, PDF and PNG output). A face draws with reportlab on the canvas it
 is given, in points, in a local coordinate system whose origin is the lower-left
 corner of the card's BLEED box. The trim box (the card after cutting) starts at
-(box.bleed, box.bleed). Background art should cover the whole bleed box; text and
-anything that must survive the cut should stay inside `box.safe(...)`.
+(box.bleed, box.bleed). Background art should cover the whole bleed box; the
+frame, text and anything that must survive the cut stay inside `box.safe_area`
+(the trim inset by `box.safe_inset`, 3 mm unless a shop profile asks for more),
+and no text is smaller than `box.min_text` points.
+
+`box.colour` is the colour model of the output ("rgb" or "cmyk"): a face draws
+every colour in it (see cardgen.print.colour.Inks), so a CMYK file has no RGB.
 
 A face must work at any card size: read the sizes from `box` (or scale a fixed
 reference design with `box.fit_design`) rather than assuming poker cards.
@@ -13,6 +18,7 @@ reference design with `box.fit_design`) rather than assuming poker cards.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol, TypeVar, runtime_checkable
 
@@ -30,10 +36,19 @@ class CardBox:
     trim_width: float
     trim_height: float
     bleed: float
+    safe_inset: float = mm(3.0)
+    colour: str = "rgb"
+    min_text: float = 5.0
 
     @classmethod
-    def from_mm(cls, width: float, height: float, bleed: float) -> CardBox:
-        return cls(mm(width), mm(height), mm(bleed))
+    def from_mm(cls, width: float, height: float, bleed: float, safe: float = 3.0, colour: str = "rgb",
+                min_text: float = 5.0) -> CardBox:  # fmt: skip
+        return cls(mm(width), mm(height), mm(bleed), mm(safe), colour, min_text)
+
+    @property
+    def safe_area(self) -> tuple[float, float, float, float]:
+        """The safe area (x, y, width, height): the trim inset by `safe_inset`, where frame and text go."""
+        return self.safe(self.safe_inset)
 
     @property
     def width(self) -> float:
@@ -77,7 +92,10 @@ class Face(Protocol[C]):
     """A game's card drawing. All methods draw in local bleed-box coordinates (points)."""
 
     def setup(self, canvas: Canvas, box: CardBox) -> None:
-        """Called once per document before any card: define shared forms here.
+        """Called once per document before any card: define ALL shared forms here.
+
+        Forms defined later, while drawing a card, still work, but pages can then
+        not be drawn in parallel (--jobs): the writer falls back to one process.
 
         Whatever every card repeats (frames, icons, the whole back) drawn once as a
         reportlab form (`canvas.beginForm(name)` ... `endForm()`) and placed with
@@ -92,3 +110,33 @@ class Face(Protocol[C]):
     def draw_back(self, canvas: Canvas, card: C, box: CardBox) -> None:
         """Draw the back of `card` (usually the same for every card: one doForm)."""
 
+
+
+class Snippets:
+    """Drawings that repeat between cards, recorded once as PDF operators and replayed.
+
+    `draw(canvas, key, fn)` runs `fn` the first time a key is seen, inside
+    saveState/restoreState, and keeps the operators it wrote; later cards with the
+    same key get those operators appended as they are, byte for byte, without
+    formatting a single number again. The key must name everything the drawing
+    depends on. Only plain drawing belongs here: no forms (doForm records the
+    form's use on the page) and no text in fonts not yet registered.
+    """
+
+    def __init__(self, limit: int = 50_000) -> None:
+        self.limit = limit
+        self._cache: dict[object, str] = {}
+
+    def draw(self, canvas: Canvas, key: object, fn: Callable[[], None]) -> None:
+        code = self._cache.get(key)
+        if code is None:
+            out = canvas._code  # reportlab's operator list of the page (or form) being drawn
+            start = len(out)
+            canvas.saveState()
+            fn()
+            canvas.restoreState()
+            code = "\n".join(out[start:])
+            del out[start:]
+            if len(self._cache) < self.limit:
+                self._cache[key] = code
+        canvas._code.append(code)

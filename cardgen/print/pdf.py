@@ -1,8 +1,22 @@
 """The PDF writer: cards -> face drawings -> imposed pages, streamed page by page.
 
-Cards are taken from the iterator one page at a time, so a 10,000-card run never
-holds more than one page of cards. Like Squib's template method, this module
-owns the page/slot loop and the game's Face fills the card hook.
+Cards are taken from the iterator a page at a time (a few pages at a time per
+worker with --jobs), so a 10,000-card run never holds more than a window of
+cards. Like Squib's template method, this module owns the page/slot loop and
+the game's Face fills the card hook.
+
+Same input, same bytes: reportlab runs with invariant=1 (no timestamps, no
+random ids), the fonts' glyph codes are assigned up front from a fixed alphabet
+(`seed_fonts`), every shared form is defined in `Face.setup`, and pages drawn
+by worker processes are the same operators the main process would have drawn
+(a page a worker cannot draw exactly so, say with a glyph outside the alphabet,
+is drawn by the main process in its turn). So the file is identical for any
+--jobs, and with or without reportlab's C accelerator (rl_accel).
+
+CMYK and PDF/X-1a: with `Layout.colour == "cmyk"` the face and the marks draw
+in CMYK; `pdfx=True` adds what PDF/X-1a:2003 asks of the file itself (output
+intent with an embedded CMYK profile, GTS_PDFXVersion, Trapped). See the README
+for what that output meets and what it does not.
 """
 
 from __future__ import annotations
@@ -10,25 +24,38 @@ from __future__ import annotations
 import itertools
 import os
 import zlib
-from collections.abc import Callable, Iterable
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, TypeVar
+from typing import Any, BinaryIO, TypeVar
 
-from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.errors import LayoutError
 from cardgen.files import atomic_write
 from cardgen.print.calibration import draw_calibration_back, draw_calibration_front
+from cardgen.print.colour import Inks, output_profile
 from cardgen.print.face import Face
-from cardgen.print.fonts import SANS, register_fonts
+from cardgen.print.fonts import SANS, SANS_BOLD, register_fonts
 from cardgen.print.imposition import MARK_WIDTH_PT, Imposition, Slot
 
 C = TypeVar("C")
 
 Progress = Callable[[int], None]
 """Called with the number of cards just finished (fits click's `bar.update`)."""
+
+# Every glyph code of the two faces' fonts is assigned from this alphabet before
+# anything is drawn, so a page's operators do not depend on which page first
+# used a letter (what lets workers draw pages). Text outside it still prints.
+ALPHABET = "".join(chr(c) for c in range(32, 127)) + "·–—…×÷±°’‘“”é"
+SEEDED_FONTS = (SANS, SANS_BOLD)
+PAGES_PER_TASK = 4
+MAX_JOBS = 64
+
+OUTPUT_CONDITION = "FOGRA39"
+OUTPUT_CONDITION_INFO = "Coated FOGRA39 (ISO 12647-2:2004), offset on coated paper"
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,10 +72,10 @@ class PrintSummary:
         return f"{self.cards} cards, {self.pages} pages, {self.path} ({_human(self.bytes)})"
 
 
-def _human(size: int) -> str:
+def _human(size: float) -> str:
     for unit in ("bytes", "KB", "MB", "GB"):
         if size < 1024 or unit == "GB":
-            return f"{size} {unit}" if unit == "bytes" else f"{size:.1f} {unit}"
+            return f"{int(size)} {unit}" if unit == "bytes" else f"{size:.1f} {unit}"
         size /= 1024
     raise AssertionError("unreachable")
 
@@ -62,12 +89,22 @@ def write_pdf(
     calibration: bool = False,
     progress: Progress | None = None,
     title: str = "cardgen cards",
+    jobs: int = 1,
+    pdfx: bool = False,
 ) -> PrintSummary:
     """Print `cards` to a PDF at `path`, atomically; returns cards, pages, path, bytes."""
     target = Path(path)
     with atomic_write(target) as handle:
-        count, pages = render_pdf(cards, face, imposition, handle, calibration=calibration, progress=progress, title=title)
+        count, pages = render_pdf(cards, face, imposition, handle, calibration=calibration, progress=progress,
+                                  title=title, jobs=jobs, pdfx=pdfx)  # fmt: skip
     return PrintSummary(target, count, pages, target.stat().st_size)
+
+
+def check_face(face: Face[Any], imposition: Imposition) -> None:
+    """The face's own check of the card box (text size), if it has one: LayoutError before anything is drawn."""
+    check = getattr(face, "check", None)
+    if callable(check):
+        check(imposition.box)
 
 
 def render_pdf(
@@ -80,13 +117,77 @@ def render_pdf(
     progress: Progress | None = None,
     title: str = "cardgen cards",
     backs: bool = True,
+    jobs: int = 1,
+    pdfx: bool = False,
 ) -> tuple[int, int]:
     """Draw the document into a binary stream; returns (cards, pages).
 
     `backs=False` leaves out back pages even for a duplex layout (PNG output uses it).
+    `jobs` > 1 draws pages in that many worker processes (same bytes).
     """
     if calibration and imposition.layout.mode != "sheet":
         raise LayoutError("a calibration page needs the sheet layout: single pages are card-sized")
+    if pdfx and (imposition.layout.colour != "cmyk" or imposition.trim_box is None):
+        raise LayoutError("PDF/X-1a needs CMYK colour and single-card pages with a TrimBox (--colour cmyk --layout single)")
+    if not 1 <= jobs <= MAX_JOBS:
+        raise LayoutError(f"jobs {jobs!r} out of range: use 1 to {MAX_JOBS}")
+    check_face(face, imposition)
+    canvas = _new_canvas(out, face, imposition, title)
+    inks = Inks(imposition.layout.colour)
+    if pdfx:
+        _make_pdfx(canvas, title)
+
+    pages = 0
+    if calibration:
+        draw_calibration_front(canvas, imposition, inks)
+        _end_page(canvas)
+        pages += 1
+        if imposition.duplex:
+            draw_calibration_back(canvas, imposition, inks)
+            _end_page(canvas)
+            pages += 1
+
+    count = 0
+    sides = 2 if backs and imposition.duplex else 1
+    drawn = _pages_parallel(cards, face, imposition, sides, inks, jobs) if jobs > 1 else None
+    batches = _batches(cards, imposition.per_page) if drawn is None else None
+    while True:
+        if drawn is not None:
+            item = next(drawn, None)
+            if item is None:
+                break
+            batch, codes = item
+        else:
+            assert batches is not None
+            batch = next(batches, [])
+            if not batch:
+                break
+            codes = [None] * sides
+        for side in range(sides):
+            code = codes[side]
+            if code is None:
+                _draw_page(canvas, face, imposition, batch, side, inks)
+            else:
+                canvas._code.append(code[0])
+                canvas._formsinuse.extend(code[1])
+            _end_page(canvas)
+            pages += 1
+        count += len(batch)
+        if progress is not None:
+            progress(len(batch))
+    if count == 0:
+        raise LayoutError("no cards to print: the card list is empty")
+    canvas.save()
+    return count, pages
+
+
+def _batches(cards: Iterable[C], size: int) -> Iterator[list[C]]:
+    iterator = iter(cards)
+    while batch := list(itertools.islice(iterator, size)):
+        yield batch
+
+
+def _new_canvas(out: Any, face: Face[Any], imposition: Imposition, title: str) -> Canvas:
     register_fonts()
     # invariant=1: no timestamps or random ids, so the same cards give the same bytes.
     canvas = Canvas(
@@ -103,41 +204,155 @@ def render_pdf(
         canvas.setTrimBox(imposition.trim_box)
     if imposition.bleed_box is not None:
         canvas.setBleedBox(imposition.bleed_box)
+    seed_fonts(canvas, getattr(face, "alphabet", lambda: "")())
     face.setup(canvas, imposition.box)
+    return canvas
 
-    pages = 0
-    if calibration:
-        draw_calibration_front(canvas, imposition)
-        canvas.showPage()
-        pages += 1
-        if imposition.duplex:
-            draw_calibration_back(canvas, imposition)
-            canvas.showPage()
-            pages += 1
 
-    count = 0
-    iterator = iter(cards)
-    while True:
-        batch = list(itertools.islice(iterator, imposition.per_page))
-        if not batch:
-            break
+def seed_fonts(canvas: Canvas, extra: str = "") -> None:
+    """Assign the glyph codes (and internal names) of the card fonts in a fixed order, before any drawing."""
+    text = ALPHABET + "".join(sorted(set(extra) - set(ALPHABET)))
+    for name in SEEDED_FONTS:
+        font = pdfmetrics.getFont(name)
+        font.splitString(text, canvas._doc)
+        font.getSubsetInternalName(0, canvas._doc)
+
+
+def _draw_page(canvas: Canvas, face: Face[C], imposition: Imposition, batch: list[C], side: int, inks: Inks) -> None:
+    if side == 0:
         for card, slot in zip(batch, imposition.fronts):
-            _draw_in_slot(canvas, slot, imposition, lambda c=card: face.draw_front(canvas, c, imposition.box))
-        _draw_marks(canvas, imposition)
-        _end_page(canvas)
-        pages += 1
-        if backs and imposition.duplex:
-            for card, slot in zip(batch, imposition.backs):
-                _draw_in_slot(canvas, slot, imposition, lambda c=card: face.draw_back(canvas, c, imposition.box))
-            _end_page(canvas)
-            pages += 1
-        count += len(batch)
-        if progress is not None:
-            progress(len(batch))
-    if pages == 0:
-        raise LayoutError("no cards to print: the card list is empty")
-    canvas.save()
-    return count, pages
+            _draw_in_slot(canvas, slot, lambda c=card: face.draw_front(canvas, c, imposition.box))
+        _draw_marks(canvas, imposition, inks)
+    else:
+        for card, slot in zip(batch, imposition.backs):
+            _draw_in_slot(canvas, slot, lambda c=card: face.draw_back(canvas, c, imposition.box))
+
+
+# ----- pages drawn by worker processes ------------------------------------------
+
+_WORKER: dict[str, Any] = {}
+
+
+def _pages_parallel(cards: Iterable[C], face: Face[C], imposition: Imposition, sides: int, inks: Inks,
+                    jobs: int) -> Iterator[tuple[list[C], list[tuple[str, list[str]] | None]]] | None:  # fmt: skip
+    """(cards of a page, per side the page's operators and forms, or None where the main must draw it).
+
+    Workers are forked with the face and imposition; cards travel as the face's
+    `pack(card)` (picklable) and come back to life with `unpack`. A face without
+    them, or a platform without fork, prints in one process.
+    """
+    import multiprocessing
+
+    if not (callable(getattr(face, "pack", None)) and callable(getattr(face, "unpack", None))):
+        return None
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return None
+    return _parallel_pages(cards, face, imposition, sides, inks, jobs)
+
+
+def _parallel_pages(cards: Iterable[C], face: Any, imposition: Imposition, sides: int, inks: Inks,
+                    jobs: int) -> Iterator[tuple[list[C], list[tuple[str, list[str]] | None]]]:  # fmt: skip
+    import multiprocessing
+
+    _WORKER.update(face=face, imposition=imposition, sides=sides, inks=inks)
+    context = multiprocessing.get_context("fork")
+    pool = context.Pool(jobs, initializer=_worker_init)
+    try:
+        pending: deque[tuple[list[list[C]], Any]] = deque()
+        batches = _batches(cards, imposition.per_page)
+        while True:
+            while len(pending) < 2 * jobs:
+                task = list(itertools.islice(batches, PAGES_PER_TASK))
+                if not task:
+                    break
+                packed = [[face.pack(c) for c in batch] for batch in task]
+                pending.append((task, pool.apply_async(_worker_pages, (packed,))))
+            if not pending:
+                break
+            task, result = pending.popleft()
+            yield from zip(task, result.get())
+    finally:
+        pool.terminate()
+        pool.join()
+        _WORKER.clear()
+
+
+def _worker_init() -> None:
+    """In a forked worker: a canvas of its own, set up exactly like the main one, fonts frozen after seeding."""
+    import io
+
+    face, imposition = _WORKER["face"], _WORKER["imposition"]
+    canvas = _new_canvas(io.BytesIO(), face, imposition, "worker")
+    for name in SEEDED_FONTS:  # a glyph outside the alphabet now raises: the main draws that page
+        pdfmetrics.getFont(name).state[canvas._doc].frozen = True
+    _WORKER["canvas"] = canvas
+
+
+def _worker_pages(packed: list[list[Any]]) -> list[list[tuple[str, list[str]] | None]]:
+    canvas: Canvas = _WORKER["canvas"]
+    face, imposition, sides, inks = _WORKER["face"], _WORKER["imposition"], _WORKER["sides"], _WORKER["inks"]
+    doc = canvas._doc
+    out = []
+    for page in packed:
+        batch = [face.unpack(p) for p in page]
+        codes: list[tuple[str, list[str]] | None] = []
+        for side in range(sides):
+            objects, fonts = len(doc.idToObject), len(doc.fontMapping)
+            try:
+                if any(c is None for c in batch):
+                    raise LookupError("a card the worker cannot rebuild")
+                _draw_page(canvas, face, imposition, batch, side, inks)
+                same = len(doc.idToObject) == objects and len(doc.fontMapping) == fonts and not canvas.state_stack
+                codes.append(("\n".join(canvas._code), list(canvas._formsinuse)) if same else None)
+            except Exception:  # anything the main process would draw differently: it draws the page itself
+                codes.append(None)
+            canvas._restartAccumulators()
+            canvas.init_graphics_state()
+            canvas.state_stack = []
+        out.append(codes)
+    return out
+
+
+# ----- PDF/X-1a -------------------------------------------------------------------
+
+
+class _PdfxInfo(pdfdoc.PDFInfo):
+    """The document info dictionary with the PDF/X version key PDF/X-1a:2003 asks for."""
+
+    def format(self, document: Any) -> bytes:
+        d = pdfdoc.PDFDictionary({
+            "Title": pdfdoc.PDFString(self.title),
+            "Creator": pdfdoc.PDFString(self.creator),
+            "Producer": pdfdoc.PDFString(self.producer),
+            "CreationDate": pdfdoc.PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter),
+            "ModDate": pdfdoc.PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter),
+            "Trapped": pdfdoc.PDFName("False"),
+            "GTS_PDFXVersion": pdfdoc.PDFString("PDF/X-1:2003"),
+        })
+        return d.format(document)
+
+
+def _make_pdfx(canvas: Canvas, title: str) -> None:
+    """Output intent (FOGRA39, with the shipped CMYK profile embedded) and the PDF/X info keys."""
+    doc = canvas._doc
+    info = _PdfxInfo()
+    info.__dict__.update(doc.info.__dict__)
+    info.title = title
+    doc.info = info
+    profile = pdfdoc.PDFStream(pdfdoc.PDFDictionary({"N": 4}), output_profile().read_bytes(), filters=[pdfdoc.PDFZCompress])
+    intent = pdfdoc.PDFDictionary({
+        "Type": pdfdoc.PDFName("OutputIntent"),
+        "S": pdfdoc.PDFName("GTS_PDFX"),
+        "OutputConditionIdentifier": pdfdoc.PDFString(OUTPUT_CONDITION),
+        "OutputCondition": pdfdoc.PDFString(OUTPUT_CONDITION_INFO),
+        "RegistryName": pdfdoc.PDFString("http://www.color.org"),
+        "Info": pdfdoc.PDFString(OUTPUT_CONDITION_INFO),
+        "DestOutputProfile": doc.Reference(profile),
+    })
+    catalog = doc.Catalog
+    catalog.__NoDefault__ = [*catalog.__NoDefault__, "OutputIntents"]
+    catalog.__Refs__ = [k for k in catalog.__Refs__ if k != "OutputIntents"]
+    catalog.OutputIntents = pdfdoc.PDFArray([intent])
 
 
 def _end_page(canvas: Canvas) -> None:
@@ -163,7 +378,7 @@ def _end_page(canvas: Canvas) -> None:
     page.stream = None
 
 
-def _draw_in_slot(canvas: Canvas, slot: Slot, imposition: Imposition, draw: Callable[[], None]) -> None:
+def _draw_in_slot(canvas: Canvas, slot: Slot, draw: Callable[[], None]) -> None:
     canvas.saveState()
     if slot.clip != slot.bleed:
         # Clip to the bleed this slot may use, so a neighbour's cut line stays clean.
@@ -175,11 +390,11 @@ def _draw_in_slot(canvas: Canvas, slot: Slot, imposition: Imposition, draw: Call
     canvas.restoreState()
 
 
-def _draw_marks(canvas: Canvas, imposition: Imposition) -> None:
+def _draw_marks(canvas: Canvas, imposition: Imposition, inks: Inks) -> None:
     if not imposition.marks:
         return
     canvas.saveState()
-    canvas.setStrokeColorRGB(0, 0, 0)
+    canvas.setStrokeColor(inks.black)
     canvas.setLineWidth(MARK_WIDTH_PT)
     canvas.lines(imposition.marks)
     canvas.restoreState()

@@ -37,7 +37,7 @@ def layouts():
         columns=st.integers(1, 4),
         rows=st.integers(1, 3),
         bleed=st.sampled_from([0.0, 1.0, 3.0]),
-        gap=st.sampled_from([0.0, 2.0, 8.0]),
+        gap=st.sampled_from([None, 0.0, 2.0, 8.0]),
         crop_marks=st.booleans(),
         backs=st.sampled_from(["none", "long-edge", "short-edge"]),
         back_offset=st.tuples(st.sampled_from([0.0, 0.5, -1.5]), st.sampled_from([0.0, 2.0])),
@@ -67,7 +67,11 @@ def test_layout_fits_or_says_what_fits(layout):
         assert printable.contains(mark) and page.contains(mark)
         assert abs(x1 - x0) + abs(y1 - y0) >= mm(2) - TOL
         for slot in imp.fronts:
-            assert not slot.clip.overlaps(mark) and not _touches_interior(slot.trim, mark)
+            # never on a card: outside every bleed, or, in a gutter that is all bleed, 0.5 mm off every trim
+            clear = Rect(slot.trim.x - mm(0.5) + TOL, slot.trim.y - mm(0.5) + TOL, slot.trim.width + mm(1) - 2 * TOL, slot.trim.height + mm(1) - 2 * TOL)
+            assert not clear.overlaps(mark) and not _touches_interior(slot.trim, mark)
+            if not slot.trim.contains(Rect(mark.x, mark.y, 0, 0), tolerance=-1) and (imp.inner_bleed_mm or 0) * 2 < (imp.layout.gap or 0) - 2 * MARK_OFFSET - 2:
+                assert not slot.clip.overlaps(mark), "a mark over a bleed although the gutter has paper to spare"
     if layout.crop_marks:
         # every trim line has its marks
         xs = [v for s in imp.fronts for v in (s.trim.x, s.trim.right)]
@@ -82,8 +86,8 @@ def _touches_interior(trim: Rect, mark: Rect) -> bool:
 
 def test_marks_start_outside_the_bleed():
     imp = impose(Layout())
-    bottom = min(s.bleed.y for s in imp.fronts)
-    vertical_bottom = [m for m in imp.marks if m[0] == m[2] and m[1] < imp.page_height / 2]
+    bottom = min(s.clip.y for s in imp.fronts)
+    vertical_bottom = [m for m in imp.marks if m[0] == m[2] and m[1] < bottom]
     assert vertical_bottom and all(m[1] == pytest.approx(bottom - mm(MARK_OFFSET)) for m in vertical_bottom)
 
 
@@ -148,15 +152,55 @@ def test_single_layout_boxes():
 
 def test_letter_3x3_poker_suggestions():
     with pytest.raises(LayoutError) as info:
-        impose(Layout(paper=PAPERS["letter"]))
+        impose(Layout(paper=PAPERS["letter"], gap=0.0))
     message = str(info.value)
     assert "does not fit letter (215.9x279.4 mm)" in message
     assert "3x2 cards per page" in message and "bleed 0.7 mm" in message
     assert "no crop marks" in message and "a4 paper" in message
     # and each suggestion really fits
-    impose(Layout(paper=PAPERS["letter"], rows=2))
-    impose(Layout(paper=PAPERS["letter"], bleed=0.7))
-    impose(Layout(paper=PAPERS["letter"], crop_marks=False))
+    impose(Layout(paper=PAPERS["letter"], rows=2, gap=0.0))
+    impose(Layout(paper=PAPERS["letter"], bleed=0.7, gap=0.0))
+    impose(Layout(paper=PAPERS["letter"], crop_marks=False, gap=0.0))
+
+
+def test_default_sheet_gives_every_card_its_bleed_on_all_four_sides():
+    """Issue 11: 6 mm gutters on A4, so a cut a little off never shows the neighbouring card."""
+    imp = impose(Layout())
+    assert imp.layout.gap == 6.0 and imp.inner_bleed_mm == 3.0
+    for slot in imp.fronts:
+        inner_sides = [
+            (slot.column > 0, slot.trim.x - slot.clip.x),
+            (slot.column < 2, slot.clip.right - slot.trim.right),
+            (slot.row < 2, slot.trim.y - slot.clip.y),
+            (slot.row > 0, slot.clip.top - slot.trim.top),
+        ]
+        for inner, grow in inner_sides:
+            assert grow == pytest.approx(mm(3.0) if inner else grow)
+        # the top and bottom of the grid keep 3 mm; left and right get what the 4 mm margin leaves
+        assert slot.trim.y - slot.clip.y >= mm(3.0) - TOL or slot.row < 2
+    assert imp.outer_bleed_mm == (0.5, 3.0)
+    note = imp.bleed_note()
+    assert note.startswith("bleed 3 mm between cards, outer 0.5 mm left/right, 3 mm top/bottom")
+    assert "the most a4 holds; 3 mm asked" in note
+
+
+def test_gap_zero_keeps_shared_cut_lines_with_marks_outside():
+    imp = impose(Layout(gap=0.0))
+    assert imp.inner_bleed_mm == 0.0 and imp.outer_bleed_mm == (3.0, 3.0)
+    assert "none inner (cards share their cut lines)" in imp.bleed_note()
+    grid = Rect(min(s.trim.x for s in imp.fronts), min(s.trim.y for s in imp.fronts),
+                3 * mm(63), 3 * mm(88))  # fmt: skip
+    for x0, y0, x1, y1 in imp.marks:  # every mark outside the grid: nothing to cut into
+        assert not grid.overlaps(Rect(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0)))
+
+
+def test_auto_gap_on_letter_shrinks_the_bleed_and_says_so():
+    imp = impose(Layout(paper=PAPERS["letter"]))
+    assert imp.requested_bleed == 3.0
+    assert 0 < imp.inner_bleed_mm < 3.0
+    assert "the most letter holds; 3 mm asked" in imp.bleed_note()
+    full = impose(Layout(paper=PAPERS["letter"], columns=2, rows=2))  # room for the full bleed: nothing shrunk
+    assert full.requested_bleed is None and full.bleed_note().startswith("bleed 3 mm on every edge of every card")
 
 
 def test_too_many_columns_and_gap():
