@@ -89,6 +89,27 @@ class Millimetres(click.ParamType):
         return number
 
 
+class Points(click.ParamType):
+    """A size in typographic points from `low` to `high`, as a plain decimal (e.g. a minimum text size)."""
+
+    name = "pt"
+
+    def __init__(self, low: float, high: float) -> None:
+        self.low, self.high = low, high
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        if isinstance(value, float | int) and not isinstance(value, bool):
+            number = float(value)
+        else:
+            text = _plain(value).removesuffix("pt").strip()
+            if not _DECIMAL.fullmatch(text):
+                self.fail(f"{_plain(value)!r} is not a number of points from {self.low:g} to {self.high:g}", param, ctx)
+            number = float(text)
+        if not self.low <= number <= self.high:  # also false for NaN
+            self.fail(f"{number:g} pt is out of range: expected points from {self.low:g} to {self.high:g}", param, ctx)
+        return number
+
+
 class Offset(click.ParamType):
     """X,Y in millimetres, each within ±limit (a duplex back-page correction)."""
 
@@ -165,6 +186,15 @@ class CardSizeType(_Parsed):
         if not text.isascii():
             raise LayoutError(f"card size {text!r}: write WxH with ASCII digits and a Latin x, e.g. 63x88, or a name")
         return parse_card_size(text)
+
+
+class ShopType(_Parsed):
+    name = "shop"
+
+    def parse(self, text: str) -> Any:
+        from cardgen.print.shops import parse_shop
+
+        return parse_shop(text)
 
 
 class LookupUrlType(_Parsed):
@@ -282,5 +312,6 @@ SEED = SeedType()
 PAPER = PaperType()
 CARD_SIZE = CardSizeType()
 LOOKUP_URL = LookupUrlType()
+SHOP = ShopType()
 GAME_OPTION = GameOptionType()
 DECKS = DecksType()
