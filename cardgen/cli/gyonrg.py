@@ -23,6 +23,7 @@ from cardgen.cli.printing import (
 )
 from cardgen.cli.types import (
     CARD_SIZE,
+    GAME_OPTION,
     MAX_CARD_INDEX,
     MAX_GAMES,
     MAX_GENERATE,
@@ -32,7 +33,7 @@ from cardgen.cli.types import (
     WholeNumber,
     resolve_seed,
 )
-from cardgen.errors import TableError
+from cardgen.errors import OptionError, TableError
 from cardgen.files import atomic_folder, open_output, read_bytes, write_bytes
 from cardgen.gyonrg import deck as decks
 from cardgen.gyonrg import edition as editions
@@ -334,17 +335,26 @@ def png(obj: Context, seed, count, start, dpi, card_size, bleed, lookup_url, out
 @click.option("--bots", type=BotsType(2, humans=False), default="greedy,greedy", show_default=True, help="Bots of the two sides (random, greedy, mcts:N).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--chart", type=click.Path(dir_okay=False, path_type=Path), help="Also draw the report as a PNG chart.")
-def balance(cards, games, jobs, seed, bots, as_json, chart) -> None:
+@click.option("-o", "--option", "options", type=GAME_OPTION, multiple=True, metavar="KEY=VALUE",
+              help="A game option every game is played with, e.g. -o second_player_ap=1 (see docs/rules/gyonrg.md); repeatable.")
+def balance(cards, games, jobs, seed, bots, as_json, chart, options) -> None:
     """Simulate games between random decks; win rate per star level, element and ship type.
 
     A designer sees whether rarer cards win more, as stars promise. Each
     category's win rate weighs every side by the share of its deck in that
-    category, with a 95 % interval.
+    category, with a 95 % interval. It also measures the first player's
+    advantage (seats alternate between games): compare remedies with
+    -o second_player_ap=N or -o second_player_cards=N.
     """
     from cardgen.gyonrg import balance as bal
 
+    try:
+        bal.check_options(dict(options))
+    except OptionError as exc:
+        raise click.BadParameter(str(exc), param_hint="'-o' / '--option'") from None
     with click.progressbar(length=games, label="playing", file=sys.stderr, show_pos=True) as bar:
-        report = bal.run(cards=cards, games=games, jobs=jobs, seed=seed, bots=bots, progress=bar.update)
+        report = bal.run(cards=cards, games=games, jobs=jobs, seed=seed, bots=bots, progress=bar.update,
+                         options=dict(options))  # fmt: skip
     click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False) if as_json else bal.format_text(report))
     if chart is not None:
         bal.chart(report, chart)

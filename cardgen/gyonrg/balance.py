@@ -12,14 +12,14 @@ share one result.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from cardgen.engine.bots import make_bot
 from cardgen.engine.pool import run_jobs
 from cardgen.engine.records import play_out
 from cardgen.engine.stats import wilson
-from cardgen.errors import CardgenError
+from cardgen.errors import CardgenError, OptionError
 from cardgen.gyonrg.generator import generate
 from cardgen.rng import Stream
 
@@ -60,9 +60,9 @@ def _play(args) -> tuple[list[dict], list[dict], float]:
     """One game: (categories of deck 0, of deck 1, result for side 0: 1, 0.5 or 0)."""
     from cardgen.engine.registry import load_game
 
-    seed, index, bots = args
+    seed, index, bots, options = args
     decks = [_deck(_POOL, seed, index, side) for side in (0, 1)]
-    game = load_game("gyonrg", decks=[[c.serial for c in d] for d in decks], first_player=index % 2)
+    game = load_game("gyonrg", decks=[[c.serial for c in d] for d in decks], first_player=index % 2, **dict(options))
     players = [make_bot(bots[side], game, side, seed=f"{seed}/{index}") for side in (0, 1)]
     state, _, _ = play_out(game, f"{seed}/{index}", players, record=False)
     r = state.returns()[0]
@@ -91,26 +91,46 @@ class BalanceReport:
     bots: list[str]
     first_player_win_rate: float
     categories: dict[str, list[CategoryRow]]
+    first_player_ci95: tuple[float, float] = (0.0, 1.0)
+    options: dict[str, Any] = field(default_factory=dict)  # game options the games were played with
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
+        data["first_player_ci95"] = list(data["first_player_ci95"])
         for rows in data["categories"].values():
             for row in rows:
                 row["ci95"] = list(row["ci95"])
         return data
 
 
+def check_options(options: dict[str, Any]) -> dict[str, Any]:
+    """The game options a balance run may set, checked (OptionError names a bad one); the decks
+    and the seats are the report's own."""
+    from cardgen.engine.protocol import check_config
+    from cardgen.gyonrg.engine import GyonrgGame
+
+    for own in ("decks", "first_player", "deck_size", "max_drones"):
+        if own in options:
+            raise OptionError(f"option {own} is set by the balance report itself (random legal decks, seats alternating)")
+    checked = check_config("gyonrg", GyonrgGame.options, options)
+    return {k: checked[k] for k in options}
+
+
 def run(cards: int = 540, games: int = 200, jobs: int = 1, seed: int | str = "balance",
-        bots=("greedy", "greedy"), progress=None) -> BalanceReport:  # fmt: skip
-    """Play the games and aggregate; `progress(n)` is called after each game."""
+        bots=("greedy", "greedy"), progress=None, options: dict[str, Any] | None = None) -> BalanceReport:  # fmt: skip
+    """Play the games and aggregate; `progress(n)` is called after each game. `options`: game
+    options every game is played with (e.g. a remedy for the first player's advantage); the
+    decks and the first player are the report's own."""
     if cards < DECK + 6:
         raise CardgenError(f"--cards {cards} is too small: the pool must hold at least {DECK + 6} cards")
-    tasks = [(seed, i, tuple(bots)) for i in range(games)]
+    options = check_options(options or {})
+    tasks = [(seed, i, tuple(bots), tuple(sorted(options.items()))) for i in range(games)]
     results = run_jobs(_play, tasks, jobs, initializer=_init, initargs=(seed, cards), progress=progress)
-    return aggregate(results, cards=cards, games=games, seed=seed, bots=list(bots))
+    return aggregate(results, cards=cards, games=games, seed=seed, bots=list(bots), options=options)
 
 
-def aggregate(results, *, cards: int, games: int, seed: int | str, bots: list[str]) -> BalanceReport:
+def aggregate(results, *, cards: int, games: int, seed: int | str, bots: list[str],
+              options: dict[str, Any] | None = None) -> BalanceReport:  # fmt: skip
     w = {c: defaultdict(float) for c in CATEGORIES}
     w2 = {c: defaultdict(float) for c in CATEGORIES}
     wins = {c: defaultdict(float) for c in CATEGORIES}
@@ -136,14 +156,17 @@ def aggregate(results, *, cards: int, games: int, seed: int | str, bots: list[st
             rows.append(CategoryRow(value, p, wilson(p * n_eff, n_eff), round(n_eff, 1), w[cat][value] / (2 * len(results))))
         table[cat] = rows
     n = len(results)
-    return BalanceReport(cards, games, seed, bots, first / n if n else 0.0, table)
+    return BalanceReport(cards, games, seed, bots, first / n if n else 0.0, table,
+                         wilson(first, n) if n else (0.0, 1.0), dict(options or {}))  # fmt: skip
 
 
 def format_text(report: BalanceReport) -> str:
     lines = [
         f"Gyon-RG balance: {report.games} games between random decks from {report.cards} cards "
         f"(seed {report.seed}, bots {' vs '.join(report.bots)})",
-        f"first player wins {report.first_player_win_rate * 100:.1f} % of games",
+        *([f"options: {' '.join(f'{k}={v}' for k, v in report.options.items())}"] if report.options else []),
+        "first player wins {:.1f} % of games [{:.1f}, {:.1f}] (95 % interval; 50 % is fair)".format(
+            report.first_player_win_rate * 100, *(x * 100 for x in report.first_player_ci95)),
         "win rate of the side fielding a category, weighted by its share of the deck, 95 % interval:",
     ]
     for cat, rows in report.categories.items():

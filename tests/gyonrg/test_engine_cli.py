@@ -79,3 +79,31 @@ def test_balance_report_text_json_chart(tmp_path):
 def test_balance_rejects_a_pool_too_small():
     r = invoke("gyonrg", "balance", "--cards", "10")
     assert r.exit_code == 2
+
+
+def test_balance_measures_the_first_players_advantage_with_an_interval():
+    from cardgen.gyonrg.balance import aggregate, format_text
+
+    deck = [{"stars": "1 star", "element": "Void", "ship_type": "Bomber"}] * 54
+    # seats alternate: game k has seat k % 2 first; side 0's result is 1 when side 0 won
+    results = [(deck, deck, 1.0 if k % 2 == 0 else 0.0) for k in range(30)]  # the first seat always wins
+    report = aggregate(results, cards=540, games=30, seed="s", bots=["greedy", "greedy"], options={"second_player_ap": 2})
+    assert report.first_player_win_rate == 1.0
+    lo, hi = report.first_player_ci95
+    assert 0.85 < lo < 1.0 and hi > 0.999
+    text = format_text(report)
+    assert "first player wins 100.0 % of games [" in text and "options: second_player_ap=2" in text
+    fair = aggregate([(deck, deck, 1.0 if k % 4 < 2 else 0.0) for k in range(40)], cards=540, games=40, seed="s", bots=["a", "b"])
+    assert fair.first_player_win_rate == 0.5 and fair.first_player_ci95[0] < 0.5 < fair.first_player_ci95[1]
+
+
+def test_balance_plays_with_a_remedy_and_refuses_what_it_sets_itself():
+    r = invoke("gyonrg", "balance", "--games", "2", "--cards", "200", "--json", "-o", "second_player_cards=1")
+    assert r.exit_code == 0, r.output
+    report = json.loads(r.stdout)
+    assert report["options"] == {"second_player_cards": 1}
+    lo, hi = report["first_player_ci95"]
+    assert 0 <= lo <= report["first_player_win_rate"] <= hi <= 1
+    for bad, says in (("first_player=1", "set by the balance report itself"), ("second_player_ap=nan", "expected an integer")):
+        r = invoke("gyonrg", "balance", "--games", "2", "-o", bad)
+        assert r.exit_code == 2 and says in r.stderr and "Traceback" not in r.output
