@@ -25,6 +25,7 @@ SHARED_COMMANDS = {
     "simulate": "cardgen.cli.engine:simulate",
     "replay": "cardgen.cli.engine:replay",
     "serve": "cardgen.cli.serve:serve",
+    "preflight": "cardgen.cli.preflight:preflight",
 }
 
 

@@ -39,7 +39,9 @@ from cardgen.print.qr import draw_qr
 from cardgen.print.sizes import CARD_SIZES, _num, mm, pt_to_mm
 
 MIN_TEXT_PT = 5.0  # smallest text on a card at scale 1; special texts shrink to it, then wrap
-DESIGN_MIN_W, DESIGN_H = 51.0, 82.0  # the smallest safe area (mm) the layout is drawn for at scale 1
+# The smallest safe area (mm) the layout is drawn for at scale 1: bridge (57x89) and poker (63x88) cards
+# with a 3 mm or a 1/8 inch (3.175 mm) safe area both draw at full size.
+DESIGN_MIN_W, DESIGN_H = 50.6, 81.0
 FRAME_PT = 1.2  # frame line width: its outer edge lies on the safe line
 M = 1.2  # panels start this far inside the safe line (mm)
 
@@ -51,12 +53,12 @@ PAPER = "#FFFFFF"
 WHITE = "#FFFFFF"
 NIGHT, RING, GLOW = "#14182B", "#3C4A7A", "#E8761B"  # the back
 
-# Blocks from the bottom of the 82 mm design block: (y, height) in mm.
+# Blocks from the bottom of the DESIGN_H design block: (y, height) in mm.
 FOOTER_Y, FOOTER_H = M, 17.0
-SPECIAL_Y, SPECIAL_H = 19.0, 19.2
-DIAGRAM_Y, DIAGRAM_H = 39.0, 20.6
-CHIPS_Y, CHIPS_H = 60.4, 9.6
-HEADER_Y, HEADER_H = 70.8, 10.0
+SPECIAL_Y, SPECIAL_H = 18.9, 18.6
+DIAGRAM_Y, DIAGRAM_H = 38.2, 20.6
+CHIPS_Y, CHIPS_H = 59.5, 9.6
+HEADER_Y, HEADER_H = 69.8, 10.0
 QR_SIZE = 17.0
 CHIP_GAP, PANEL_GAP = 0.8, 0.75
 CHIP_LABELS = ("Deploy", "Move", "Rotate", "Attack", "Speed", "Atk/Shd")
@@ -77,7 +79,7 @@ class Geometry:
         self.width = pt_to_mm(sw / self.scale)  # design mm, >= DESIGN_MIN_W
         self.height = pt_to_mm(sh / self.scale)  # design mm, >= DESIGN_H
         self.x, self.y = sx, sy
-        self.lift = (self.height - DESIGN_H) / 2  # the 82 mm block is centred vertically
+        self.lift = (self.height - DESIGN_H) / 2  # the design block is centred vertically
 
     def enter(self, canvas: Canvas) -> None:
         """Move the canvas to design coordinates: mm() units from the safe area's lower-left."""

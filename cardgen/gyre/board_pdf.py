@@ -1,19 +1,20 @@
 """Printable Gyre: the board, square tiles and round gyre markers for print and play.
 
-Drawn with reportlab in millimetres; the PDF is built in memory and written
-atomically, so an interrupted run never leaves half a file.
+Drawn with reportlab in millimetres through the print machinery's document
+(cardgen.print.pdf.new_document): embedded fonts, the same bytes for the same
+board, pages compressed as they end. Written atomically, so an interrupted run
+never leaves half a file.
 """
 
 from __future__ import annotations
 
-import io
-
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
-from reportlab.pdfgen import canvas
 
 from cardgen.errors import CardgenError
-from cardgen.files import write_bytes
+from cardgen.files import atomic_write
+from cardgen.print.fonts import SANS, SANS_BOLD
+from cardgen.print.pdf import end_page, new_document
 
 from .engine import MAX_SIZE, MIN_SIZE
 from .scoring import COLOUR_NAMES, COLOURS
@@ -42,15 +43,11 @@ def write_board_pdf(path, size: int = 8, players: int = 2, paper: str = "a4") ->
     if paper not in PAPERS:
         raise CardgenError(f"unknown paper {paper!r} (expected a4 or letter)")
     page_w, page_h = PAPERS[paper]
-    buf = io.BytesIO()
-    c = canvas.Canvas(buf, pagesize=(page_w, page_h))
-    c.setTitle(f"Gyre {size}x{size} board")
-    c.setAuthor("cardgen")
-    c.setCreator("cardgen gyre board")
-    cell = _board_page(c, size, page_w, page_h)
-    pages = 1 + _token_pages(c, size, players, cell, page_w, page_h)
-    c.save()
-    write_bytes(path, buf.getvalue())
+    with atomic_write(path) as out:
+        c = new_document(out, page_w, page_h, f"Gyre {size}x{size} board", creator="cardgen gyre board")
+        cell = _board_page(c, size, page_w, page_h)
+        pages = 1 + _token_pages(c, size, players, cell, page_w, page_h)
+        c.save()
     return pages
 
 
@@ -62,9 +59,9 @@ def _board_page(c, n: int, page_w: float, page_h: float) -> float:
     side = cell * n
     x0 = (page_w - side) / 2
     y0 = MARGIN + rules_h + label + (avail_h - side) / 2
-    c.setFont("Helvetica-Bold", 16)
+    c.setFont(SANS_BOLD, 16)
     c.drawCentredString(page_w / 2, page_h - MARGIN - 8 * mm, f"Gyre  {n} x {n}")
-    c.setFont("Helvetica", 8)
+    c.setFont(SANS, 8)
     c.drawCentredString(page_w / 2, page_h - MARGIN - 12 * mm,
                         "a torus: the left edge meets the right edge, the top meets the bottom")
     c.setLineWidth(0.6)
@@ -75,7 +72,7 @@ def _board_page(c, n: int, page_w: float, page_h: float) -> float:
     c.setLineWidth(1.6)
     c.rect(x0, y0, side, side)
     fs = max(6, min(10, cell / mm * 0.5))
-    c.setFont("Helvetica", fs)
+    c.setFont(SANS, fs)
     for i in range(n):
         letter = chr(ord("a") + i)
         cx = x0 + (i + 0.5) * cell
@@ -84,20 +81,33 @@ def _board_page(c, n: int, page_w: float, page_h: float) -> float:
         cy = y0 + side - (i + 0.5) * cell - fs * 0.35
         c.drawRightString(x0 - 2 * mm, cy, str(i + 1))
         c.drawString(x0 + side + 2 * mm, cy, str(i + 1))
-    # A dot at every gyre: the lower-right corner of each tile (those on the right
-    # and bottom edges stand for the wrapped corners on the left and top too).
+    # A dot at every gyre: the lower-right corner of each tile. Those on the right and
+    # bottom edges are the wrapped corners of the left and top edges too, so they show
+    # as half dots on both edges, clipped to the board: nothing is drawn outside it.
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(x0, y0, side, side)
+    c.clipPath(clip, stroke=0, fill=0)
     c.setFillColorRGB(0.35, 0.35, 0.35)
     r = max(0.8 * mm, cell * 0.06)
     for row in range(n):
         for col in range(n):
-            c.circle(x0 + (col + 1) * cell, y0 + side - (row + 1) * cell, r, stroke=0, fill=1)
+            cx, cy = x0 + (col + 1) * cell, y0 + side - (row + 1) * cell
+            c.circle(cx, cy, r, stroke=0, fill=1)
+            if col == n - 1:
+                c.circle(x0, cy, r, stroke=0, fill=1)
+            if row == n - 1:
+                c.circle(cx, y0 + side, r, stroke=0, fill=1)
+            if col == n - 1 and row == n - 1:
+                c.circle(x0, y0 + side, r, stroke=0, fill=1)
+    c.restoreState()
     c.setFillColorRGB(0, 0, 0)
-    c.setFont("Helvetica", 7.5)
+    c.setFont(SANS, 7.5)
     y = MARGIN + rules_h - 6 * mm
     for line in RULES:
         c.drawString(MARGIN, y, line)
         y -= 5 * mm
-    c.showPage()
+    end_page(c)
     return cell
 
 
@@ -129,15 +139,15 @@ def _token_pages(c, n: int, players: int, cell: float, page_w: float, page_h: fl
             caption = f"{COLOUR_NAMES[COLOURS.index(colour)]} {'tiles' if kind == 'tile' else 'gyre markers'}"
             if not started or y - 5 * mm - size < MARGIN:
                 if started:
-                    c.showPage()
+                    end_page(c)
                 else:
                     started = True
                 pages += 1
                 y = page_h - MARGIN
-                c.setFont("Helvetica-Bold", 11)
+                c.setFont(SANS_BOLD, 11)
                 c.drawString(MARGIN, y - 4 * mm, "Gyre: cut out the tiles and gyre markers")
                 y -= 9 * mm
-            c.setFont("Helvetica", 8)
+            c.setFont(SANS, 8)
             c.setFillColorRGB(0, 0, 0)
             c.drawString(MARGIN, y - 3 * mm, caption)
             y -= 5 * mm
@@ -146,14 +156,14 @@ def _token_pages(c, n: int, players: int, cell: float, page_w: float, page_h: fl
             y -= row_h + gap
             row_h = 0.0
         if y - size < MARGIN:
-            c.showPage()
+            end_page(c)
             pages += 1
             y = page_h - MARGIN
             x = MARGIN
         _token(c, kind, colour, x, y - size, size)
         x += size + gap
         row_h = max(row_h, size)
-    c.showPage()
+    end_page(c)
     return pages
 
 
@@ -168,5 +178,5 @@ def _token(c, kind: str, colour: str, x: float, y: float, size: float) -> None:
     # the letter too, for colour-blind players and black-and-white printers
     c.setFillColorRGB(1, 1, 1) if colour != "Y" else c.setFillColorRGB(0, 0, 0)
     fs = size / mm * (1.3 if kind == "tile" else 1.1)
-    c.setFont("Helvetica-Bold", fs)
+    c.setFont(SANS_BOLD, fs)
     c.drawCentredString(x + size / 2, y + size / 2 - fs * 0.35, colour)

@@ -170,7 +170,7 @@ def _scales(canvas: Canvas, x: float, y: float) -> None:
     canvas.setLineWidth(0.3)
     canvas.line(x - mm(SCALE_MM), y, x + mm(SCALE_MM), y)
     canvas.line(x, y - mm(SCALE_MM), x, y + mm(SCALE_MM))
-    canvas.setFont(SANS, 4)
+    canvas.setFont(SANS, 5)  # the smallest text cardgen prints
     for k in range(-SCALE_MM, SCALE_MM + 1):
         tick = mm(1.5 if k % 5 == 0 else 0.8)
         canvas.line(x + mm(k), y - tick, x + mm(k), y + tick)

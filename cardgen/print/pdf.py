@@ -140,11 +140,11 @@ def render_pdf(
     pages = 0
     if calibration:
         draw_calibration_front(canvas, imposition, inks)
-        _end_page(canvas)
+        end_page(canvas)
         pages += 1
         if imposition.duplex:
             draw_calibration_back(canvas, imposition, inks)
-            _end_page(canvas)
+            end_page(canvas)
             pages += 1
 
     count = 0
@@ -170,7 +170,7 @@ def render_pdf(
             else:
                 canvas._code.append(code[0])
                 canvas._formsinuse.extend(code[1])
-            _end_page(canvas)
+            end_page(canvas)
             pages += 1
         count += len(batch)
         if progress is not None:
@@ -187,19 +187,30 @@ def _batches(cards: Iterable[C], size: int) -> Iterator[list[C]]:
         yield batch
 
 
-def _new_canvas(out: Any, face: Face[Any], imposition: Imposition, title: str) -> Canvas:
+def new_document(out: Any, width: float, height: float, title: str, creator: str = "cardgen") -> Canvas:
+    """A reportlab canvas set up the way every PDF cardgen writes is: embedded fonts, same input same bytes.
+
+    Draw with the fonts of cardgen.print.fonts (SANS, SANS_BOLD: embedded
+    subsets), end pages with `end_page`, then `canvas.save()`.
+    """
     register_fonts()
-    # invariant=1: no timestamps or random ids, so the same cards give the same bytes.
+    # invariant=1: no timestamps or random ids, so the same input gives the same bytes.
     canvas = Canvas(
         out,
-        pagesize=(imposition.page_width, imposition.page_height),
+        pagesize=(width, height),
         pageCompression=1,
         invariant=1,
         # Otherwise reportlab's preamble selects Helvetica, a non-embedded standard font.
         initialFontName=SANS,
     )
     canvas.setTitle(title)
-    canvas.setCreator("cardgen")
+    canvas.setCreator(creator)
+    canvas.setAuthor("cardgen")
+    return canvas
+
+
+def _new_canvas(out: Any, face: Face[Any], imposition: Imposition, title: str) -> Canvas:
+    canvas = new_document(out, imposition.page_width, imposition.page_height, title)
     if imposition.trim_box is not None:
         canvas.setTrimBox(imposition.trim_box)
     if imposition.bleed_box is not None:
@@ -355,7 +366,7 @@ def _make_pdfx(canvas: Canvas, title: str) -> None:
     catalog.OutputIntents = pdfdoc.PDFArray([intent])
 
 
-def _end_page(canvas: Canvas) -> None:
+def end_page(canvas: Canvas) -> None:
     """showPage, then compress the finished page's content right away.
 
     reportlab keeps every page's content as an uncompressed string until save():

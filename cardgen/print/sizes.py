@@ -49,7 +49,7 @@ class Size:
 
 def _num(value: float) -> str:
     """A millimetre figure without trailing zeros: 63, 215.9, 0.5."""
-    return f"{value:.2f}".rstrip("0").rstrip(".")
+    return f"{value:.3f}".rstrip("0").rstrip(".")
 
 
 PAPERS: dict[str, Size] = {
