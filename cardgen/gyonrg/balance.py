@@ -179,7 +179,14 @@ def format_text(report: BalanceReport) -> str:
 
 
 def chart(report: BalanceReport, path) -> None:
-    """A PNG bar chart of every category's win rate with its interval."""
+    """A PNG bar chart of every category's win rate with its interval.
+
+    Labels never sit under a line: the 50 % reference and the grid are drawn
+    first, behind the bars; each figure is written past the end of its bar and
+    of its whisker (or inside the bar, on white, when that would leave the plot).
+    """
+    import io
+
     from PIL import Image, ImageDraw, ImageFont
 
     from cardgen.files import atomic_write
@@ -187,18 +194,24 @@ def chart(report: BalanceReport, path) -> None:
 
     rows = [(cat, r) for cat, rs in report.categories.items() for r in rs]
     bar_h, gap, left, width = 22, 6, 190, 900
-    head = 50
-    height = head + len(rows) * (bar_h + gap) + 3 * 30 + 30
+    head, foot = 50, 40
+    height = head + len(rows) * (bar_h + gap) + len(report.categories) * 26 + foot
     img = Image.new("RGB", (width, height), "white")
     d = ImageDraw.Draw(img)
     font = ImageFont.truetype(str(FONT_DIR / "Vera.ttf"), 14)
     bold = ImageFont.truetype(str(FONT_DIR / "VeraBd.ttf"), 15)
     d.text((10, 10), f"Gyon-RG balance: win rate by category ({report.games} games, 95 % intervals)", fill="black", font=bold)
     plot_w = width - left - 30
+    bottom = height - foot + 6
 
     def x_of(p):
         return left + p * plot_w
 
+    # grid and the 50 % reference first, so nothing drawn later is struck through
+    for tick in (0.0, 0.25, 0.5, 0.75, 1.0):
+        d.line([x_of(tick), head, x_of(tick), bottom], fill="#777777" if tick == 0.5 else "#E4E4E4", width=1)
+        label = f"{tick * 100:.0f} %"
+        d.text((x_of(tick) - d.textlength(label, font=font) / 2, bottom + 4), label, fill="#555555", font=font)
     y = head
     last = None
     for cat, r in rows:
@@ -209,12 +222,18 @@ def chart(report: BalanceReport, path) -> None:
         d.text((20, y + 3), str(r.value), fill="black", font=font)
         d.rectangle([x_of(0), y, x_of(r.win_rate), y + bar_h], fill="#E8761B")
         lo, hi = r.ci95
-        d.line([x_of(lo), y + bar_h / 2, x_of(hi), y + bar_h / 2], fill="black", width=2)
-        d.text((x_of(r.win_rate) + 6, y + 3), f"{r.win_rate * 100:.1f} %", fill="black", font=font)
+        mid = y + bar_h / 2
+        d.line([x_of(lo), mid, x_of(hi), mid], fill="black", width=2)
+        for end in (lo, hi):  # caps, so the interval reads as one
+            d.line([x_of(end), mid - 5, x_of(end), mid + 5], fill="black", width=2)
+        text = f"{r.win_rate * 100:.1f} %"
+        text_w = d.textlength(text, font=font)
+        x = x_of(max(r.win_rate, hi)) + 8
+        if x + text_w > width - 4:  # no room right of the whisker: inside the bar, left of the interval, on white
+            x = max(x_of(0) + 4, x_of(min(r.win_rate, lo)) - text_w - 10)
+            d.rectangle([x - 2, y + 2, x + text_w + 2, y + bar_h - 2], fill="white")
+        d.text((x, y + 3), text, fill="black", font=font)
         y += bar_h + gap
-    d.line([x_of(0.5), head, x_of(0.5), y], fill="#777777", width=1)
-    import io
-
     buf = io.BytesIO()
     img.save(buf, "PNG")
     with atomic_write(path) as fh:
