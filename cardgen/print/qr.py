@@ -153,7 +153,7 @@ def _codewords(data: bytes, version: int) -> list[int]:
         at += block.data_count
         blocks.append(chunk)
         eccs.append(_ecc(chunk, block.total_count - block.data_count))
-    out = []
+    out: list[int] = []
     for group in (blocks, eccs):
         for i in range(max(len(b) for b in group)):
             out.extend(b[i] for b in group if i < len(b))
