@@ -51,7 +51,10 @@ State (one position; mutable, cheap to clone)
     determinize(player, rng)  a clone in which what `player` cannot see is re-dealt at
                           random from `rng` (a random.Random); perfect-information games
                           return clone(). MCTS uses it so bots never peek.
-    evaluate(player)      heuristic value of the position for greedy bots (larger is better)
+    evaluate(player)      heuristic value of the position for bots (larger is better); MCTS
+                          reads the seats' values as logits of their chances to win
+    evaluate_all()        evaluate() of every seat (override when one pass scores all)
+    rollout_action(rng)   optional cheap move for MCTS rollouts; default None (random)
     to_json()             JSON-able dict; game.state_from_json(state.to_json()) is equal
                           (history is not part of the position)
     render(color=False, player=None)  the position as text (ANSI colour when asked) for
@@ -451,8 +454,25 @@ class State:
     def determinize(self, player: int, rng) -> "State":
         return self.clone()
 
+    def invariant_violations(self) -> list[str]:
+        """What is wrong with this position by the game's own rules (cards lost or doubled,
+        limits passed...): one line each, none when all is well. Soak runs check it after
+        every move; the default knows no invariants."""
+        return []
+
     def evaluate(self, player: int) -> float:
+        """Heuristic value for `player` (larger is better). MCTS reads the seats' values as logits:
+        softmax over them is each seat's chance to win, so a difference of 1 is about e : 1 odds."""
         return self.returns()[player] if self.is_terminal() else 0.0
+
+    def evaluate_all(self) -> list[float]:
+        """evaluate() for every seat; games override it when one pass can score them all."""
+        return [self.evaluate(p) for p in range(self.game.num_players)]
+
+    def rollout_action(self, rng) -> int | None:
+        """A cheap, game-made move for MCTS rollouts at a sequential node (rng: random.Random);
+        None (the default) lets the bot pick uniformly at random."""
+        return None
 
     def to_json(self) -> dict:
         raise NotImplementedError

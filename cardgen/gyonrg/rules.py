@@ -1127,6 +1127,53 @@ class GyonrgState(State):
         rng.shuffle(s.decks[player])
         return s
 
+    def invariant_violations(self) -> list[str]:
+        """Every card in exactly one place, owners and fleets consistent, the limits kept,
+        effects only on ships on the board (see State.invariant_violations)."""
+        g = self.game
+        bad: list[str] = []
+        n0 = len(g.deck_ids[0])
+        on_board: set[int] = set()
+        places: list[list[int]] = [[], []]
+        for sec, fleet in enumerate(self.board):
+            owner = self.owner[sec]
+            if (owner == -1) != (not fleet):
+                bad.append(f"{NAMES[sec]}: owner {owner} with {len(fleet)} ships")
+            if len(fleet) > g.max_fleet:
+                bad.append(f"{NAMES[sec]}: {len(fleet)} ships, more than max_fleet {g.max_fleet}")
+            if any((c >= n0) != (owner == 1) for c in fleet):
+                bad.append(f"{NAMES[sec]}: a card of the other seat in {owner}'s fleet")
+            keys = [(self.stat(c, SHIELD), self.stat(c, ATTACK)) for c in fleet]
+            if keys != sorted(keys, reverse=True):
+                bad.append(f"{NAMES[sec]}: fleet not ordered by shield then attack: {keys}")
+            if not 0 <= self.facing[sec] < 4:
+                bad.append(f"{NAMES[sec]}: facing {self.facing[sec]}")
+            on_board.update(fleet)
+            if owner in (0, 1):
+                places[owner] += fleet
+        for p in (0, 1):
+            away = [self.kept[p]] if self.kept[p] >= 0 else []
+            if self.used >= 0 and p == self.player:
+                away.append(self.used)
+            mine = self.hands[p] + self.decks[p] + self.scrap[p] + places[p] + away
+            if sorted(mine) != g.deck_ids[p]:
+                bad.append(f"seat {p}: cards lost or doubled ({len(mine)} placed, deck of {len(g.deck_ids[p])})")
+            if len(self.hands[p]) + len(away) > g.max_hand:
+                bad.append(f"seat {p}: hand of {len(self.hands[p])} with {len(away)} away passes max_hand {g.max_hand}")
+            if self.vp[p] < 0:
+                bad.append(f"seat {p}: {self.vp[p]} Victory Points")
+        if self.ap < 0:
+            bad.append(f"{self.ap} Action Points")
+        stale = sorted(set(self.deltas) - on_board) + sorted(set(self.jams) - on_board)
+        stale += [e[2] for e in self.effects if e[1] == "delta" and e[2] not in on_board]
+        if stale:
+            bad.append(f"effects on cards not on the board: {stale}")
+        if (self.phase == SALVAGE) != (self.picks > 0):
+            bad.append(f"{self.picks} salvage picks in the {PHASE_NAMES[self.phase]} phase")
+        if self.phase == OVER and self.winner is None:
+            bad.append("the game is over with no result")
+        return bad
+
     def evaluate(self, player: int) -> float:
         """Heuristic for greedy bots: Victory Points, ships, reach towards the enemy main sector."""
         if self.phase == OVER:

@@ -31,11 +31,14 @@ SEEDS = range(6)
 
 
 def configs(name: str) -> list[dict]:
-    """The default config, plus each integer option at its lowest and highest value."""
+    """The default config, plus the seat count and board size at their lowest and highest
+    value, plus every other value of each option with named choices (a rule variant)."""
     out = [{}]
     for opt in game_options(name):
         if opt.kind is int and opt.low is not None and opt.high is not None and opt.name in ("players", "size"):
             out += [{opt.name: opt.low}, {opt.name: opt.high}]
+        elif opt.choices is not None:
+            out += [{opt.name: c} for c in opt.choices if c != opt.default]
     return out
 
 
@@ -122,6 +125,7 @@ def random_game(game, seed, rng, check=True):
         assert p != SIMULTANEOUS or kind.simultaneous, "a SIMULTANEOUS node in a game typed sequential"
         assert p != CHANCE or kind.explicit_chance, "a CHANCE node in a game typed without explicit chance"
         if check:
+            assert state.invariant_violations() == []
             copy = _roundtrip(state)
             assert copy.history() == state.history()
             for q in range(n):
