@@ -45,8 +45,14 @@ def _short(text: str, limit: int = 60) -> str:
 
 
 def lookup_base(base: str | None = None) -> str:
-    """The base URL to use, checked: an http(s) address with a host, short enough for a QR code."""
-    chosen = base if base else os.environ.get(ENV_VAR) or DEFAULT_LOOKUP_BASE
+    """The base URL to use, checked: an http(s) address with a host, short enough for a QR code.
+
+    `base` when given, else $CARDGEN_LOOKUP_URL, else `lookup_url` in the user's settings file
+    (cardgen.config), else the placeholder DEFAULT_LOOKUP_BASE.
+    """
+    from cardgen.config import setting
+
+    chosen = base if base else os.environ.get(ENV_VAR) or setting("lookup_url") or DEFAULT_LOOKUP_BASE
     hint = f"an http(s) address of at most {MAX_BASE_LENGTH} characters, e.g. {DEFAULT_LOOKUP_BASE}"
     if len(chosen) > MAX_BASE_LENGTH:
         raise SerialError(f"lookup url base {_short(chosen)!r} is too long ({len(chosen)} characters): use {hint}")

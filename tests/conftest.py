@@ -21,3 +21,10 @@ def gyonrg_tables(tmp_path: Path) -> Path:
 
 
 GOLDEN = Path(__file__).parent / "golden"
+
+
+@pytest.fixture(autouse=True)
+def _no_user_settings(monkeypatch):
+    """Tests never read the settings file of whoever runs them (cardgen.config)."""
+    monkeypatch.setenv("CARDGEN_CONFIG", "")
+    monkeypatch.delenv("CARDGEN_LOOKUP_URL", raising=False)
