@@ -26,6 +26,9 @@ CONFIGS: dict[str, dict] = {
     "second_player_ap=1": {"second_player_ap": 1},
     "second_player_ap=2": {"second_player_ap": 2},
     "second_player_ap=3": {"second_player_ap": 3},
+    "second_player_ap=4": {"second_player_ap": 4},
+    "second_player_ap=5": {"second_player_ap": 5},
+    "second_player_ap=6": {"second_player_ap": 6},
     "second_player_cards=1": {"second_player_cards": 1},
     "second_player_cards=2": {"second_player_cards": 2},
 }
