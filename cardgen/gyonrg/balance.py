@@ -229,9 +229,9 @@ def chart(report: BalanceReport, path) -> None:
         text = f"{r.win_rate * 100:.1f} %"
         text_w = d.textlength(text, font=font)
         x = x_of(max(r.win_rate, hi)) + 8
-        if x + text_w > width - 4:  # no room right of the whisker: inside the bar, left of the interval, on white
+        if x + text_w > width - 4:  # no room right of the whisker: inside the bar, left of the interval
             x = max(x_of(0) + 4, x_of(min(r.win_rate, lo)) - text_w - 10)
-            d.rectangle([x - 2, y + 2, x + text_w + 2, y + bar_h - 2], fill="white")
+        d.rectangle([x - 2, y + 2, x + text_w + 2, y + bar_h - 2], fill="white")  # over the grid, under the figure
         d.text((x, y + 3), text, fill="black", font=font)
         y += bar_h + gap
     buf = io.BytesIO()
