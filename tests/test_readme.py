@@ -86,10 +86,21 @@ def test_readme_tour_runs_as_pasted(tmp_path):
 RULEBOOKS = ROOT.parent / "shared" / "rules"
 
 
-@pytest.mark.parametrize("doc,rulebook", [("gyonrg.md", "gyon-rg.txt"), ("gyre.md", "gyre.txt")])
+# docs/rules/<game>.md -> the rulebook it quotes (a game's page is checked once it exists)
+RULE_DOCS = {"gyonrg.md": "gyon-rg.txt", "gyre.md": "gyre.txt", "ginjontan.md": "gin-jon-tan.txt",
+             "gogmagog.md": "gog-and-magog.txt", "spherion.md": "spherion.txt"}  # fmt: skip
+
+
+def test_every_rules_page_is_checked():
+    assert {p.name for p in (ROOT / "docs" / "rules").glob("*.md")} <= set(RULE_DOCS)
+
+
+@pytest.mark.parametrize("doc,rulebook", sorted(RULE_DOCS.items()))
 def test_rule_docs_stand_alone_and_quote_their_rulebook(doc, rulebook):
     """docs/rules/ names no file outside the repository, and every quotation in it is the rulebook's
     own words (checked against the rulebook where it sits beside the checkout, as in CI)."""
+    if not (ROOT / "docs" / "rules" / doc).is_file():
+        pytest.skip(f"docs/rules/{doc} is not written yet (its game is not built)")
     text = (ROOT / "docs" / "rules" / doc).read_text()
     assert "shared/rules" not in text and ".txt" not in text
     source = RULEBOOKS / rulebook
