@@ -1,0 +1,1 @@
+"""Spherion: monsters on a hex-tiled sphere, dice and simultaneous turns."""
