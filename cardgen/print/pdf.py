@@ -339,6 +339,7 @@ class _PdfxInfo(pdfdoc.PDFInfo):
             "ModDate": pdfdoc.PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter),
             "Trapped": pdfdoc.PDFName("False"),
             "GTS_PDFXVersion": pdfdoc.PDFString("PDF/X-1:2003"),
+            "GTS_PDFXConformance": pdfdoc.PDFString("PDF/X-1a:2003"),
         })
         return d.format(document)
 
