@@ -1,0 +1,1 @@
+"""Gog & Magog: generated creature cards, decks, print-and-play and the rules engine."""
