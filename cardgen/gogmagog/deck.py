@@ -1,0 +1,527 @@
+"""Gog & Magog decks: the hand-writable text format, its JSON twin, the legality check and a builder.
+
+Deck file (UTF-8 text, the same conventions as Gyon-RG's)::
+
+    name: Ember rush            # optional, once
+    # whole-line comment
+    3x P1AJ-Z  Storm Stalker    <- free text after the serial is ignored
+    1 P7G7 Y                    <- count 1 is the default; spaces inside a serial are fine
+    https://cardgen.example/c/P1AJ-Z   <- a QR code's lookup address works as a serial
+
+One card per line: ``[COUNT] SERIAL [free text]``; ``#`` at the start of a line
+or after a space starts a comment; a file starting with ``{`` is the JSON export.
+
+Legality (`check_deck`) reports every problem with its line (None for the
+whole deck) and a stable code:
+
+    bad-line            a line that is neither a card, a comment nor the one name line
+    bad-count           a count that is not a whole number from 1 up
+    bad-serial          a serial that does not decode to a Gog & Magog card
+    deck-size           not exactly DeckRules.size cards (default 30)
+    too-many-copies     more than DeckRules.max_copies copies of one card (default 3)
+    too-many-resources  more than DeckRules.max_resources resource cards (default 6)
+    bad-json            a JSON deck that is not the shape `deck_to_json` writes
+
+The rulebook gives no deck rules; these numbers are docs/rules/gogmagog.md's
+choices and options of the game (deck_size, max_copies, max_resources).
+
+Building (`build_deck`) states its strategy: guild focus (only the chosen
+guilds, default the two best-stocked), a mana curve for the creatures
+(DEFAULT_CURVE), a few spells and mana resources, the best value for the
+cost first, at most max_copies of a card.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardgen import serial as serialcodec
+from cardgen.errors import DeckError, FileError, SerialError
+from cardgen.files import read_text
+from cardgen.gogmagog.cards import Card, Edition, current, decode
+from cardgen.lookup import serial_from_url
+
+DECK_SIZE = 30
+MAX_COPIES = 3
+MAX_RESOURCES = 6
+JSON_FORMAT = "cardgen-gogmagog-deck"
+JSON_VERSION = 1
+KIND_LABELS = {"creature": "basic creatures", "ability": "creatures with abilities", "spell": "spells", "resource": "resources"}
+CODES = ("bad-line", "bad-count", "bad-serial", "deck-size", "too-many-copies", "too-many-resources", "bad-json")
+
+# Creatures by mana cost {cost: weight}; the last key takes dearer cards. Mana starts at 1 and
+# grows by 1 a turn, so most creatures cost 1-3 (a play every turn) and a few 4+ finish the game.
+DEFAULT_CURVE: dict[int, int] = {1: 4, 2: 6, 3: 5, 4: 3, 5: 2}
+DEFAULT_SPELLS = 6
+DEFAULT_RESOURCES = 4
+POOL_CHUNK = 400
+POOL_LIMIT = 20_000
+
+_COUNT = re.compile(r"(?P<n>[-+]?\d+(?:[.,]\d+)?)(?:\s*[x×*])?(?=\s|$)", re.IGNORECASE)
+_NAME = re.compile(r"name\s*[:=](?P<name>.*)$", re.IGNORECASE)
+_COMMENT = re.compile(r"(^|\s)#")
+_SERIAL_CHARS = frozenset(serialcodec.ALPHABET + "OIL" + serialcodec.ALPHABET.lower() + "oil-_.")
+
+
+@dataclass(frozen=True, slots=True)
+class DeckRules:
+    """What a legal deck keeps (options deck_size, max_copies, max_resources of the game)."""
+
+    size: int = DECK_SIZE
+    max_copies: int = MAX_COPIES
+    max_resources: int = MAX_RESOURCES
+
+    def __str__(self) -> str:
+        return f"{self.size} cards, at most {self.max_copies} copies of a card and {self.max_resources} resources"
+
+
+RULES = DeckRules()
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One reason a deck is not legal: a stable code, the line (or None) and a one-line message."""
+
+    code: str
+    line: int | None
+    message: str
+
+    def format(self, source: str = "<deck>") -> str:
+        where = f"{source}:{self.line}" if self.line is not None else source
+        return f"{where}: {self.code}: {self.message}"
+
+    def to_dict(self) -> dict:
+        return {"code": self.code, "line": self.line, "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    card: Card
+    count: int
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A deck as read or built: name, valid entries in order, the lines that failed, where it came from."""
+
+    name: str | None = None
+    entries: tuple[Entry, ...] = ()
+    errors: tuple[Problem, ...] = ()
+    source: str = "<deck>"
+    _cards: list = field(default=None, init=False, repr=False, compare=False)  # type: ignore[assignment]
+
+    @classmethod
+    def from_cards(cls, cards, name: str | None = None, source: str = "<deck>") -> "Deck":
+        """A deck of these cards; equal cards share an entry, first appearance first."""
+        counts: dict[Card, int] = {}
+        for c in cards:
+            counts[c] = counts.get(c, 0) + 1
+        return cls(_clean(name), tuple(Entry(c, n) for c, n in counts.items()), (), source)
+
+    @property
+    def cards(self) -> list[Card]:
+        if self._cards is None:
+            object.__setattr__(self, "_cards", [e.card for e in self.entries for _ in range(e.count)])
+        return list(self._cards)
+
+    @property
+    def size(self) -> int:
+        return sum(e.count for e in self.entries)
+
+    @property
+    def resources(self) -> int:
+        return sum(e.count for e in self.entries if e.card.kind == 3)
+
+    def kinds(self) -> Counter:
+        out: Counter = Counter()
+        for e in self.entries:
+            out[e.card.kind_name] += e.count
+        return out
+
+
+def _clean(name: str | None) -> str | None:
+    if name is None:
+        return None
+    return " ".join(str(name).split()) or None
+
+
+# ----- text ------------------------------------------------------------------
+
+
+def _take_serial(rest: str, ed: Edition) -> str:
+    """The serial at the start of `rest`: a URL's serial, or a serial written with spaces inside."""
+    tokens = rest.split()
+    first = tokens[0]
+    if first.lower().startswith(("http://", "https://")):
+        return serial_from_url(first)
+    try:
+        canon = serialcodec.normalize(first)
+    except SerialError:
+        return first
+    need = ed.serial_length + 2
+    parts = [first]
+    for tok in tokens[1:]:
+        if len(canon) >= need or not _SERIAL_CHARS.issuperset(tok):
+            break
+        more = serialcodec.normalize(tok)
+        if len(canon) + len(more) > need:
+            break
+        parts.append(tok)
+        canon += more
+    return " ".join(parts)
+
+
+def parse_deck(text: str, source: str = "<text>", edition: Edition | None = None) -> Deck:
+    """Read a deck (text, or JSON when it starts with '{'); bad lines go to Deck.errors, never raised."""
+    ed = edition or current()
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if text.lstrip().startswith("{"):
+        return deck_from_json(text, source, ed)
+    name, name_line = None, 0
+    entries: list[Entry] = []
+    errors: list[Problem] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        m = _NAME.match(stripped)
+        if m:
+            if name_line:
+                errors.append(Problem("bad-line", number, f"a second name line (the name is on line {name_line}): {stripped!r}"))
+            else:
+                name, name_line = _clean(m.group("name")), number
+            continue
+        c = _COMMENT.search(raw)
+        line = (raw[: c.start()] if c else raw).strip()
+        if not line:
+            continue
+        count, rest = 1, line
+        cm = _COUNT.match(line)
+        if cm:
+            n = cm.group("n")
+            rest = line[cm.end() :].strip()
+            if not n.isdigit() or int(n) < 1:
+                errors.append(Problem("bad-count", number, f"count {n!r} is not a whole number from 1 up (write e.g. '2' or '2x')"))
+                continue
+            count = int(n)
+        if not rest:
+            errors.append(Problem("bad-line", number, f"no serial in {line!r}: write [COUNT] SERIAL [text], e.g. '2x P1AJ-Z'"))
+            continue
+        first = rest.split()[0]
+        if ":" in first and not first.lower().startswith(("http:", "https:")):
+            errors.append(Problem("bad-line", number, f"unknown header {first.split(':')[0] + ':'!r} in {line!r}: the only header is 'name:'"))
+            continue
+        try:
+            card = decode(_take_serial(rest, ed), ed)
+        except SerialError as exc:
+            errors.append(Problem("bad-serial", number, str(exc)))
+            continue
+        entries.append(Entry(card, count, number))
+    return Deck(name, tuple(entries), tuple(errors), source)
+
+
+def read_deck(path, edition: Edition | None = None) -> Deck:
+    """A deck file; DeckError only when the file cannot be read at all."""
+    p = Path(path)
+    try:
+        text = read_text(p, "deck file")
+    except FileError as exc:
+        if exc.missing:
+            raise DeckError(f"deck file {str(p)!r} does not exist") from None
+        raise DeckError(str(exc)) from None
+    return parse_deck(text, str(p), edition)
+
+
+def note(card: Card) -> str:
+    """The free text written after a serial: what the card is."""
+    if card.is_creature:
+        extra = f" · {card.effect.name}" if card.effect else ""
+        return f"{card.name} · {card.guild.name} · cost {card.cost} · {card.attack}/{card.defence}{extra}"
+    assert card.effect is not None
+    return f"{card.name} · {card.guild.name} {card.kind_name} · cost {card.cost}"
+
+
+def format_deck(deck: Deck, *, header: bool = True) -> str:
+    """The deck as a file `parse_deck` reads back."""
+    out: list[str] = []
+    if deck.name:
+        out.append(f"name: {deck.name}")
+    if header:
+        kinds = deck.kinds()
+        mix = ", ".join(f"{kinds[k]} {KIND_LABELS[k]}" for k in KIND_LABELS if kinds[k])
+        out.append(f"# Gog & Magog deck: {deck.size} cards" + (f"; {mix}" if mix else ""))
+        out.append("# one card per line: COUNT SERIAL, then the card (ignored when read)")
+    for e in deck.entries:
+        out.append(f"{e.count:>2} {e.card.serial}  {note(e.card)}")
+    return "\n".join(out) + "\n"
+
+
+# ----- JSON ------------------------------------------------------------------
+
+
+def deck_to_json(deck: Deck, *, full: bool = False) -> dict:
+    cards = []
+    for e in deck.entries:
+        item: dict = {"count": e.count, "serial": e.card.serial, "name": e.card.name, "kind": e.card.kind_name,
+                      "guild": e.card.guild.name, "cost": e.card.cost}  # fmt: skip
+        if e.line is not None:
+            item["line"] = e.line
+        if full:
+            item["card"] = e.card.to_dict()
+        cards.append(item)
+    return {"format": JSON_FORMAT, "version": JSON_VERSION, "name": deck.name, "size": deck.size, "cards": cards}
+
+
+def format_deck_json(deck: Deck, *, full: bool = False) -> str:
+    return json.dumps(deck_to_json(deck, full=full), indent=2, ensure_ascii=False) + "\n"
+
+
+def deck_from_json(text: str, source: str = "<json>", edition: Edition | None = None) -> Deck:
+    """Read what `deck_to_json` writes (name, count and serial matter; a serial may be a URL)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return Deck(None, (), (Problem("bad-json", exc.lineno, f"not valid JSON: {exc.msg}"),), source)
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+        return Deck(None, (), (Problem("bad-json", None, 'expected an object with a "cards" list of {"count", "serial"}'),), source)
+    if data.get("format", JSON_FORMAT) != JSON_FORMAT:
+        return Deck(None, (), (Problem("bad-json", None, f"format {data.get('format')!r} is not {JSON_FORMAT!r}"),), source)
+    name = data.get("name") if isinstance(data.get("name"), str) else None
+    entries, errors = [], []
+    for i, item in enumerate(data["cards"]):
+        if isinstance(item, str):
+            item = {"serial": item}
+        line = item.get("line") if isinstance(item, dict) and type(item.get("line")) is int else None
+        if not isinstance(item, dict) or not isinstance(item.get("serial"), str):
+            errors.append(Problem("bad-json", line, f'cards[{i}] is not an object with a "serial" string'))
+            continue
+        count = item.get("count", 1)
+        if type(count) is not int or count < 1:
+            errors.append(Problem("bad-count", line, f"cards[{i}]: count {count!r} is not a whole number from 1 up"))
+            continue
+        try:
+            card = decode(serial_from_url(item["serial"]), edition)
+        except SerialError as exc:
+            errors.append(Problem("bad-serial", line, f"cards[{i}]: {exc}"))
+            continue
+        entries.append(Entry(card, count, line))
+    return Deck(_clean(name), tuple(entries), tuple(errors), source)
+
+
+# ----- legality --------------------------------------------------------------
+
+
+def check_deck(deck: Deck, rules: DeckRules = RULES) -> list[Problem]:
+    """Every problem of the deck, in line order, whole-deck problems last."""
+    problems = list(deck.errors)
+    copies: Counter = Counter()
+    first_line: dict[Card, int | None] = {}
+    for e in deck.entries:
+        copies[e.card] += e.count
+        first_line.setdefault(e.card, e.line)
+    for card, n in copies.items():
+        if n > rules.max_copies:
+            lines = [str(e.line) for e in deck.entries if e.card == card and e.line is not None]
+            where = f" (lines {', '.join(lines)})" if len(lines) > 1 else ""
+            problems.append(Problem("too-many-copies", first_line[card],
+                                    f"{n} copies of {card.serial} {card.name}{where}: a deck holds at most {rules.max_copies}"))  # fmt: skip
+    if deck.resources > rules.max_resources:
+        line = None
+        seen = 0
+        for e in deck.entries:
+            if e.card.kind == 3:
+                seen += e.count
+                if seen > rules.max_resources:
+                    line = e.line
+                    break
+        problems.append(Problem("too-many-resources", line,
+                                f"{deck.resources} resource cards: a deck holds at most {rules.max_resources}"))  # fmt: skip
+    problems.sort(key=lambda p: (p.line is None, p.line or 0))
+    if deck.size != rules.size:
+        unread = sum(1 for p in deck.errors if p.code in ("bad-serial", "bad-count", "bad-json"))
+        extra = f", not counting {unread} line{'s' if unread != 1 else ''} with errors" if unread else ""
+        diff = f"{rules.size - deck.size} missing" if deck.size < rules.size else f"{deck.size - rules.size} too many"
+        problems.append(Problem("deck-size", None, f"the deck has {deck.size} cards{extra}: a deck holds exactly {rules.size} ({diff})"))
+    return problems
+
+
+def check_to_json(deck: Deck, problems: list[Problem] | None = None, rules: DeckRules = RULES) -> dict:
+    problems = check_deck(deck, rules) if problems is None else problems
+    return {"source": deck.source, "name": deck.name, "legal": not problems, "size": deck.size,
+            "kinds": dict(deck.kinds()), "problems": [p.to_dict() for p in problems]}  # fmt: skip
+
+
+# ----- building --------------------------------------------------------------
+
+
+def parse_curve(text: str) -> dict[int, int]:
+    """``"1:4,2:6,3:5"`` -> {1: 4, 2: 6, 3: 5}: creature mana cost -> weight."""
+    curve: dict[int, int] = {}
+    for part in text.replace(" ", "").split(","):
+        if not part:
+            continue
+        try:
+            k, v = part.split(":")
+            cost, weight = int(k), int(v)
+        except ValueError:
+            raise DeckError(f"curve part {part!r} is not COST:WEIGHT; write e.g. {format_curve(DEFAULT_CURVE)!r}") from None
+        if not 1 <= cost <= 30 or not 0 <= weight <= 1000 or cost in curve:
+            raise DeckError(f"curve part {part!r}: costs must be distinct, 1 to 30, weights 0 to 1000")
+        curve[cost] = weight
+    if not any(curve.values()):
+        raise DeckError(f"curve {text!r} has no positive weight; write e.g. {format_curve(DEFAULT_CURVE)!r}")
+    return dict(sorted(curve.items()))
+
+
+def format_curve(curve: dict[int, int]) -> str:
+    return ",".join(f"{k}:{v}" for k, v in sorted(curve.items()))
+
+
+def _scale(curve: dict[int, int], total: int) -> dict[int, int]:
+    """Whole numbers proportional to the weights summing to `total` (largest remainder, ties to the cheaper)."""
+    weight = sum(curve.values())
+    exact = {k: v * total / weight for k, v in curve.items()}
+    out = {k: int(x) for k, x in exact.items()}
+    for k in sorted(curve, key=lambda k: (-(exact[k] - out[k]), k))[: total - sum(out.values())]:
+        out[k] += 1
+    return out
+
+
+def card_score(card: Card) -> float:
+    """Value for the mana, higher is better: creatures (attack + defence) per mana plus 1 for an
+    ability (1.5 for instant attack); spells and resources by their effect's amount per mana."""
+    if card.is_creature:
+        bonus = 0.0 if card.effect is None else 1.5 if card.instant else 1.0
+        return (card.attack + card.defence) / card.cost + bonus
+    assert card.effect is not None
+    if card.kind == 3:  # resources: permanent mana first, the rest by amount
+        return (10.0 if card.effect.effect == "mana" else 5.0) + card.effect.amount
+    return card.effect.amount / card.cost + (0.5 if card.effect.effect in ("tokens", "drain") else 0.0)
+
+
+def resolve_guilds(words, ed: Edition) -> tuple[str, ...] | None:
+    if not words:
+        return None
+    known = {g.name.lower(): g.name for g in ed.guilds}
+    out: list[str] = []
+    for item in words:
+        for word in str(item).replace(",", " ").split():
+            name = known.get(word.lower())
+            if name is None:
+                raise DeckError(f"unknown guild {word!r}: choose from {', '.join(g.name for g in ed.guilds)}")
+            if name not in out:
+                out.append(name)
+    return tuple(out) or None
+
+
+def build_deck(seed=None, *, pool=None, guilds=None, curve: dict[int, int] | None = None, spells: int | None = None,
+               resources: int | None = None, name: str | None = None, rules: DeckRules = RULES,
+               edition: Edition | None = None) -> tuple[Deck, list[str]]:  # fmt: skip
+    """A legal deck from a seed's cards or a collection (`pool`: a Deck or Cards), with the reasons.
+
+    Strategy: guild focus (`guilds`, default the two guilds with the most
+    creatures in the pool: guild cards combine their attacks), `resources`
+    resource cards (mana wells first), `spells` spells, and creatures following
+    `curve` by mana cost, each bucket the best `card_score` first; never more
+    than `rules.max_copies` of one card. DeckError when the pool is too small.
+    """
+    if (seed is None) == (pool is None):
+        raise DeckError("build a deck from a seed or from a collection: give exactly one of them")
+    ed = edition or current()
+    curve = dict(sorted((curve or DEFAULT_CURVE).items()))
+    n_res = min(DEFAULT_RESOURCES, rules.max_resources) if resources is None else resources
+    n_spells = DEFAULT_SPELLS if spells is None else spells
+    if not 0 <= n_res <= rules.max_resources:
+        raise DeckError(f"resource count {n_res} is out of range: a deck holds 0 to {rules.max_resources} resources")
+    if not 0 <= n_spells <= rules.size - n_res - 1:
+        raise DeckError(f"spell count {n_spells} is out of range: 0 to {rules.size - n_res - 1} leave room for a creature")
+    n_creatures = rules.size - n_res - n_spells
+    focus = resolve_guilds(guilds, ed)
+
+    def available(cards) -> Counter:
+        owned: Counter = Counter()
+        for c in cards:
+            owned[c] += 1
+        return owned
+
+    if pool is not None:
+        cards = pool.cards if isinstance(pool, Deck) else list(pool)
+        if isinstance(pool, Deck) and pool.errors:
+            raise DeckError(f"the collection has unreadable lines: {pool.errors[0].format(pool.source)}")
+        owned = available(cards)
+        where = f"the {len(cards):,} cards of {pool.source if isinstance(pool, Deck) else 'the collection'}"
+    else:
+        from cardgen.gogmagog.generator import generate
+
+        cards = []
+        drawn = 0
+        while drawn < POOL_LIMIT:
+            cards.extend(generate(seed, POOL_CHUNK, drawn, ed))
+            drawn += POOL_CHUNK
+            if focus is None or len(cards) >= 3 * rules.size * 4:
+                use = [c for c in cards if focus is None or c.guild.name in focus]
+                if sum(1 for c in use if c.is_creature) >= 4 * n_creatures and sum(1 for c in use if c.kind == 3) >= n_res \
+                        and sum(1 for c in use if c.kind == 2) >= 2 * n_spells:  # fmt: skip
+                    break
+        # a seed's pool is a generator's output: any number of copies may be taken, up to the limit
+        owned = Counter({c: rules.max_copies for c in cards})
+        where = f"{drawn:,} cards generated from seed {str(seed)!r} (edition {ed.letter})"
+    if focus is None:
+        per_guild = Counter(c.guild.name for c in owned if c.is_creature)
+        focus = tuple(sorted(g for g, _ in sorted(per_guild.items(), key=lambda kv: (-kv[1], kv[0]))[:2])) or None
+    usable = {c: min(n, rules.max_copies) for c, n in owned.items() if focus is None or c.guild.name in focus}
+
+    def ranked(pred) -> list[Card]:
+        return sorted((c for c in usable if pred(c)), key=lambda c: (-round(card_score(c), 9), c.cost, c.number))
+
+    def take(cands: list[Card], n: int) -> list[Card]:
+        out: list[Card] = []
+        for c in cands:
+            k = min(usable[c], n - len(out))
+            out += [c] * k
+            usable[c] -= k
+            if len(out) == n:
+                break
+        return out
+
+    focus_text = " and ".join(focus) if focus else "any guild"
+    res = take(ranked(lambda c: c.kind == 3), n_res)
+    spl = take(ranked(lambda c: c.kind == 2), n_spells)
+    targets = _scale(curve, n_creatures)
+    keys = list(curve)
+    bucket = {k: [] for k in keys}  # type: dict[int, list[Card]]
+    for c in ranked(lambda c: c.is_creature):
+        bucket[min(max(c.cost, keys[0]), keys[-1])].append(c)
+    crs: list[Card] = []
+    for k in keys:
+        crs += take(bucket[k], targets[k])
+    short = n_creatures - len(crs)
+    if short:  # fill from any cost, best first
+        crs += take(ranked(lambda c: c.is_creature and usable[c] > 0), short)
+    missing = [(n - len(got), what) for n, got, what in ((n_res, res, "resource"), (n_spells, spl, "spell"),
+                                                          (n_creatures, crs, "creature")) if len(got) < n]  # fmt: skip
+    if missing:
+        need = "; ".join(f"{k} {what} card{'s' if k != 1 else ''} short" for k, what in missing)
+        raise DeckError(f"{where} in {focus_text} are not enough for a {rules.size}-card deck: {need} "
+                        "(use a bigger collection, other --guild, or fewer --spells/--resources)")  # fmt: skip
+    ordered = sorted(crs, key=lambda c: (c.cost, c.number)) + sorted(spl, key=lambda c: (c.cost, c.number)) + res
+    deck = Deck.from_cards(ordered, name or f"{'/'.join(focus) if focus else 'mixed'} deck" + (f" from seed {seed}" if seed is not None else ""),
+                           source="<built>")  # fmt: skip
+    got = Counter(min(max(c.cost, keys[0]), keys[-1]) for c in crs)
+    reasons = [
+        f"pool: {where}",
+        f"guilds: {focus_text}" + (" (as asked)" if guilds else " (the two with the most creatures: guild cards combine their attacks)"),
+        f"resources: {len(res)} (mana wells first: +1 mana every turn for the rest of the game)",
+        f"spells: {len(spl)} (attack tokens and energy drain first: they stack with a War)",
+        f"creatures: {len(crs)} by mana cost, target {' '.join(f'{k}:{targets[k]}' for k in keys)}, got "
+        f"{' '.join(f'{k}:{got[k]}' for k in keys)}" + (" (last bucket: that cost and dearer)" if keys else ""),
+        f"within a cost: best (attack + defence) per mana first, +1 for an ability, +1.5 for instant attack; at most "
+        f"{rules.max_copies} copies of a card",
+    ]
+    return deck, reasons
