@@ -45,7 +45,7 @@ def test_halves_equal_with_the_wall_and_poles_farthest(size):
     for p, pole in enumerate(b.poles):
         assert b.half[pole] == p
         other = [c for c in range(b.cells) if b.half[c] != p]
-        def gap(cell):
+        def gap(cell, other=other):
             d = b.distances(cell, through_wall=True)
             return min(d[o] for o in other)
         assert gap(pole) == max(gap(c) for c in range(b.cells) if b.half[c] == p)

@@ -1,0 +1,453 @@
+"""Spherion cards: monsters, spells and traps made of one choice per table, and their serials.
+
+The tables (attribute_tables/spherion/) list the options of every attribute with
+weights. A card's number is the mixed-radix number of its choices: monsters
+first (element, level, ATK spread, DEF spread, prefix, noun, fusion group,
+relic), then spells (effect, magnitude, condition), then traps (the same), so
+the serial (edition letter + number + check character, cardgen/serial.py) *is*
+the card. A card's probability is its kind's share times the product of its
+options' shares; rarity stars come from that exactly (see `Tables.stars`).
+"""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_left, bisect_right
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+
+from cardgen import games, rng
+from cardgen import serial as serialcodec
+from cardgen.errors import SerialError
+from cardgen.games import describe_prefixes
+from cardgen.resources import data_dir
+from cardgen.spherion.plugin import SERIAL_PREFIXES
+from cardgen.tables import Reader, load_toml
+
+KINDS = ("monster", "spell", "trap")
+SPELL_EFFECTS = ("atk_up", "def_up", "wall_cross", "summon_points", "move_points", "draw", "heal")
+TRAP_EFFECTS = ("destroy", "weaken", "bounce", "drain")
+SPELL_CONDITIONS = ("always", "lp_at_most", "turn_at_least", "behind")
+TRAP_CONDITIONS = ("always", "attacker_atk_at_least", "attacker_level_at_least", "attacker_face_up")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of an attribute: its name, weight and whatever numbers it carries."""
+
+    name: str
+    weight: int
+    a: int = 0  # ATK / amount / level, by attribute
+    b: int = 0  # DEF / value
+    extra: str = ""  # reading of an element, effect key of a spell
+
+
+@dataclass(frozen=True)
+class Attribute:
+    name: str
+    options: tuple[Option, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(o.weight for o in self.options)
+
+    def __len__(self) -> int:
+        return len(self.options)
+
+
+def _options(r: Reader, key: str, make) -> tuple[Option, ...]:
+    return tuple(make(t) for t in r.tables(key))
+
+
+class Tables:
+    """The checked tables of one edition, with the card space and rarity they define."""
+
+    def __init__(self, folder: Path) -> None:
+        meta = Reader(load_toml(folder / "meta.toml"), "meta.toml")
+        self.letter = meta.str("edition")
+        if self.letter not in SERIAL_PREFIXES:
+            raise meta.fail("edition", f"one of {', '.join(SERIAL_PREFIXES)} (Spherion's serial letters)", self.letter)
+        kinds = meta.table("kinds")
+        kinds.only(set(KINDS))
+        self.kind_weights = tuple(kinds.int(k, min=1) for k in KINDS)
+        self.star_cuts = tuple(meta.table("rarity").list("star_cuts", nonempty=True))
+        mon = Reader(load_toml(folder / "monsters.toml"), "monsters.toml")
+        elements = _options(mon, "element", lambda t: Option(t.str("name"), t.int("weight", min=1), extra=t.str("reading")))
+        levels = _options(mon, "level", lambda t: Option(f"Level {t.int('level', min=1, max=12)}", t.int("weight", min=1),
+                                                         t.int("atk", min=0), t.int("def", min=0), str(t.int("level"))))
+        spread = mon.table("spread")
+        step = spread.int("step", min=0)
+        offs, ws = spread.list("offsets", nonempty=True), spread.list("weights", nonempty=True)
+        if len(offs) != len(ws) or not all(isinstance(v, int) and not isinstance(v, bool) for v in offs + ws):
+            raise spread.fail("offsets", "whole-number offsets and weights of the same length", offs)
+        spreads = tuple(Option(f"{o:+d}", w, o * step) for o, w in zip(offs, ws))
+        prefixes = _options(mon, "prefix", lambda t: Option(t.str("name"), t.int("weight", min=1)))
+        nouns = _options(mon, "noun", lambda t: Option(t.str("name"), t.int("weight", min=1), t.int("atk", min=-5000, max=5000),
+                                                       t.int("def", min=-5000, max=5000)))
+        fusion = _options(mon, "fusion", lambda t: Option(t.str("name"), t.int("weight", min=1)))
+        relic = mon.table("relic")
+        relics = (Option("no", relic.int("weight_no", min=1)), Option("yes", relic.int("weight_yes", min=1)))
+        self.elements = elements
+        self.monster_attrs = (
+            Attribute("element", elements), Attribute("level", levels), Attribute("atk", spreads),
+            Attribute("def", spreads), Attribute("prefix", prefixes), Attribute("noun", nouns),
+            Attribute("fusion", fusion), Attribute("relic", relics),
+        )  # fmt: skip
+        sp = Reader(load_toml(folder / "spells.toml"), "spells.toml")
+        mag = sp.table("magnitude")
+        names, mws = mag.list("names", nonempty=True), mag.list("weights", nonempty=True)
+        if len(names) != 3 or len(mws) != 3:
+            raise mag.fail("names", "three magnitude names and three weights", names)
+        magnitudes = tuple(Option(str(n), int(w), i) for i, (n, w) in enumerate(zip(names, mws)))
+
+        def effects(key, allowed):
+            def make(t):
+                eff = t.str("effect", choices=allowed)
+                amounts = t.list("amounts", nonempty=True)
+                if len(amounts) != 3 or not all(isinstance(v, int) and v >= 0 for v in amounts):
+                    raise t.fail("amounts", "three whole numbers >= 0 (low, mid, high)", amounts)
+                return Option(t.str("title"), t.int("weight", min=1), extra=eff + ":" + ",".join(map(str, amounts)))
+            return _options(sp, key, make)
+
+        def conditions(key, allowed):
+            return _options(sp, key, lambda t: Option(t.str("kind", choices=allowed), t.int("weight", min=1), t.int("value", min=0)))
+
+        self.spell_attrs = (Attribute("effect", effects("spell", SPELL_EFFECTS)), Attribute("magnitude", magnitudes),
+                            Attribute("condition", conditions("spell_condition", SPELL_CONDITIONS)))
+        self.trap_attrs = (Attribute("effect", effects("trap", TRAP_EFFECTS)), Attribute("magnitude", magnitudes),
+                           Attribute("condition", conditions("trap_condition", TRAP_CONDITIONS)))
+        pu = Reader(load_toml(folder / "powerups.toml"), "powerups.toml")
+        self.powerup_spawn = pu.int("spawn", min=0, max=10)
+        self.powerup_most = pu.int("most", min=0, max=50)
+        self.powerups = tuple(
+            (t.str("kind", choices=("spell", "trap")), t.str("effect", choices=SPELL_EFFECTS + TRAP_EFFECTS),
+             t.int("amount", min=0), t.str("title"), t.int("weight", min=1))
+            for t in pu.tables("powerup")
+        )  # fmt: skip
+        self.by_kind = (self.monster_attrs, self.spell_attrs, self.trap_attrs)
+        self.counts = tuple(math.prod(len(a) for a in attrs) for attrs in self.by_kind)
+        self.offsets = (0, self.counts[0], self.counts[0] + self.counts[1])
+        self.count = sum(self.counts)
+        self.serial_length = max(1, -(-self.count.bit_length() // 5))
+        kind_totals = [math.prod(a.total for a in attrs) for attrs in self.by_kind]
+        self.lcm = math.lcm(*kind_totals)
+        # a card's weight: kind weight x product of option weights x (lcm / kind total): integers
+        self.scale = tuple(kw * (self.lcm // t) for kw, t in zip(self.kind_weights, kind_totals))
+        self.total_weight = sum(kw * self.lcm for kw in self.kind_weights)
+        self._rarity()
+
+    def _rarity(self) -> None:
+        dist: Counter = Counter()
+        for k, attrs in enumerate(self.by_kind):
+            d = Counter({self.scale[k]: 1})
+            for a in attrs:
+                nxt: Counter = Counter()
+                for v, c in d.items():
+                    for o in a.options:
+                        nxt[v * o.weight] += c
+                d = nxt
+            dist.update(d)
+        self._weights = sorted(dist)  # ascending
+        # mass of cards with weight >= w, as a suffix sum
+        self._mass = [0] * (len(self._weights) + 1)
+        for i in range(len(self._weights) - 1, -1, -1):
+            w = self._weights[i]
+            self._mass[i] = self._mass[i + 1] + dist[w] * w
+        cuts = [Fraction(repr(c)) for c in self.star_cuts]
+        self.thresholds = []
+        for cut in cuts:
+            # the smallest weight whose cards and all likelier ones make at most `cut` of the pulls
+            i = next(i for i in range(len(self._weights) + 1) if self._mass[i] <= cut * self.total_weight)
+            self.thresholds.append(self._weights[i] if i < len(self._weights) else self._weights[-1] + 1)
+
+    def stars(self, weight: int) -> int:
+        """1 (common) to 5 (rarest)."""
+        return 1 + sum(1 for t in self.thresholds if weight < t)
+
+    def percentile(self, weight: int) -> Fraction:
+        return Fraction(self._mass[bisect_left(self._weights, weight)], self.total_weight)
+
+    def encode_serial(self, number: int) -> str:
+        return serialcodec.encode(self.letter, number, self.serial_length)
+
+
+@cache
+def tables() -> Tables:
+    """The built-in tables (loaded and checked once)."""
+    return Tables(data_dir("attribute_tables") / "spherion")
+
+
+class Card:
+    """One Spherion card: its kind and one option index per attribute of that kind."""
+
+    __slots__ = ("tables", "kind", "choices", "number", "weight")
+
+    def __init__(self, t: Tables, kind: int, choices: tuple[int, ...]) -> None:
+        attrs = t.by_kind[kind]
+        n = 0
+        w = t.scale[kind]
+        for c, a in zip(choices, attrs):
+            n = n * len(a) + c
+            w *= a.options[c].weight
+        self.tables, self.kind, self.choices = t, kind, tuple(choices)
+        self.number = t.offsets[kind] + n
+        self.weight = w
+
+    @classmethod
+    def from_number(cls, t: Tables, number: int) -> "Card":
+        if not 0 <= number < t.count:
+            raise ValueError(f"card number {number} out of range 0..{t.count - 1}")
+        kind = bisect_right(t.offsets, number) - 1
+        rest = number - t.offsets[kind]
+        attrs = t.by_kind[kind]
+        choices = [0] * len(attrs)
+        for k in range(len(attrs) - 1, -1, -1):
+            rest, choices[k] = divmod(rest, len(attrs[k]))
+        return cls(t, kind, tuple(choices))
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Card) and other.tables.letter == self.tables.letter and other.number == self.number
+
+    def __hash__(self) -> int:
+        return hash((self.tables.letter, self.number))
+
+    def __repr__(self) -> str:
+        return f"<Card {self.serial} {self.name!r}>"
+
+    def _opt(self, i: int) -> Option:
+        return self.tables.by_kind[self.kind][i].options[self.choices[i]]
+
+    @property
+    def serial(self) -> str:
+        return self.tables.encode_serial(self.number)
+
+    @property
+    def kind_name(self) -> str:
+        return KINDS[self.kind]
+
+    @property
+    def is_monster(self) -> bool:
+        return self.kind == 0
+
+    # -- monsters -----------------------------------------------------------
+    @property
+    def element(self) -> str:
+        return self._opt(0).name if self.kind == 0 else ""
+
+    @property
+    def reading(self) -> str:
+        return self._opt(0).extra if self.kind == 0 else ""
+
+    @property
+    def level(self) -> int:
+        return int(self._opt(1).extra) if self.kind == 0 else 0
+
+    @property
+    def atk(self) -> int:
+        if self.kind:
+            return 0
+        return max(0, self._opt(1).a + self._opt(2).a + self._opt(5).a)
+
+    @property
+    def defence(self) -> int:
+        if self.kind:
+            return 0
+        return max(0, self._opt(1).b + self._opt(3).a + self._opt(5).b)
+
+    @property
+    def fusion(self) -> str:
+        return self._opt(6).name if self.kind == 0 else "None"
+
+    @property
+    def relic(self) -> bool:
+        return self.kind == 0 and self.choices[7] == 1
+
+    @property
+    def tributes(self) -> int:
+        lv = self.level
+        return 0 if lv <= 4 else 1 if lv <= 6 else 2
+
+    # -- spells and traps ---------------------------------------------------
+    @property
+    def effect(self) -> str:
+        return self._opt(0).extra.split(":")[0] if self.kind else ""
+
+    @property
+    def amount(self) -> int:
+        if not self.kind:
+            return 0
+        return int(self._opt(0).extra.split(":")[1].split(",")[self.choices[1]])
+
+    @property
+    def condition(self) -> tuple[str, int]:
+        if not self.kind:
+            return ("", 0)
+        o = self._opt(2)
+        return (o.name, o.a)
+
+    # -- for people ---------------------------------------------------------
+    @property
+    def name(self) -> str:
+        if self.kind == 0:
+            base = f"{self._opt(4).name} {self._opt(5).name}"
+            return f"Godai Relic {base}" if self.relic else base
+        return f"{self._opt(1).name} {self._opt(0).name}"
+
+    def effect_text(self) -> str:
+        """The card's text as printed."""
+        if self.kind == 0:
+            parts = []
+            if self.tributes:
+                parts.append(f"Needs {self.tributes} tribute{'s' if self.tributes > 1 else ''}.")
+            if self.fusion != "None":
+                parts.append(f"Fuses with an adjacent {self.fusion} monster.")
+            if self.relic:
+                parts.append(f"Godai relic of {self.element}: hold relics of all five elements in hand at the end "
+                             "of a turn to win.")
+            return " ".join(parts) or "No effect."
+        cond, value = self.condition
+        when = _TRAP_ALWAYS if (cond == "always" and self.kind == 2) else _CONDITION_TEXT[cond].format(n=value)
+        return f"{when}: {effect_text(self.effect, self.amount)}"
+
+    @property
+    def probability(self) -> Fraction:
+        return Fraction(self.weight, self.tables.total_weight)
+
+    @property
+    def stars(self) -> int:
+        return self.tables.stars(self.weight)
+
+    @property
+    def odds(self) -> int:
+        return max(1, round(Fraction(self.tables.total_weight, self.weight)))
+
+    def to_dict(self, *, statistics: bool = True) -> dict:
+        d: dict = {"serial": self.serial, "edition": self.tables.letter, "name": self.name, "kind": self.kind_name}
+        if self.kind == 0:
+            d.update(element=self.element, reading=self.reading, level=self.level, atk=self.atk, defence=self.defence,
+                     tributes=self.tributes, fusion=self.fusion, relic=self.relic)  # fmt: skip
+        else:
+            cond, value = self.condition
+            d.update(effect={"kind": self.effect, "amount": self.amount},
+                     condition={"kind": cond, "value": value})  # fmt: skip
+        d["text"] = self.effect_text()
+        d["stars"] = self.stars
+        if statistics:
+            d["probability"] = str(self.probability)
+            d["odds"] = f"1 in {self.odds:,}"
+        return d
+
+
+_CONDITION_TEXT = {
+    "always": "Any time",
+    "lp_at_most": "While your LP are {n} or less",
+    "turn_at_least": "From turn {n} on",
+    "behind": "While you hold fewer cells",
+    "attacker_atk_at_least": "When a monster with {n}+ ATK runs into it",
+    "attacker_level_at_least": "When a level {n}+ monster runs into it",
+    "attacker_face_up": "When a face-up card runs into it",
+}
+_TRAP_ALWAYS = "When an opposing card runs into it"
+
+
+def effect_text(effect: str, amount: int) -> str:
+    """What an effect key does, in words."""
+    return {
+        "atk_up": f"your strongest monster gains {amount} ATK",
+        "def_up": f"your strongest monster gains {amount} DEF",
+        "wall_cross": "your strongest monster may step onto wall cells",
+        "summon_points": f"gain {amount} Summon point{'s' if amount != 1 else ''}",
+        "move_points": f"gain {amount} Move points",
+        "draw": f"draw {amount} card{'s' if amount != 1 else ''}",
+        "heal": f"your deck master regains {amount} LP",
+        "destroy": "destroy that card",
+        "weaken": f"that monster loses {amount} ATK",
+        "bounce": "return that card to its owner's hand",
+        "drain": f"its deck master loses {amount} LP",
+    }[effect]
+
+
+def generate(seed: int | str, count: int, start: int = 0, t: Tables | None = None):
+    """Cards start .. start+count-1 of `seed`: card i comes from its own stream, so any card
+    of a seed is computed without the ones before it."""
+    if count < 0 or start < 0:
+        raise ValueError(f"count and start must be >= 0, got count={count} start={start}")
+    t = t or tables()
+    base = rng.hasher(seed, "spherion", t.letter, "card")
+    total = t.total_weight
+    cum_kind = [sum(t.kind_weights[: k + 1]) for k in range(3)]
+    plans = [[(a.total, [sum(o.weight for o in a.options[: i + 1]) for i in range(len(a))]) for a in attrs]
+             for attrs in t.by_kind]  # fmt: skip
+    limit = (1 << 256) - (1 << 256) % total
+    for i in range(start, start + count):
+        h = base.copy()
+        h.update(i.to_bytes(8, "big"))
+        u = int.from_bytes(h.digest(), "big")
+        retry = 0
+        while u >= limit:  # probability < 2**-180; kept for exactness
+            retry += 1
+            h = base.copy()
+            h.update(i.to_bytes(8, "big") + retry.to_bytes(4, "big"))
+            u = int.from_bytes(h.digest(), "big")
+        u, x = divmod(u, sum(t.kind_weights))
+        kind = bisect_right(cum_kind, x)
+        choices = []
+        for tot, cum in plans[kind]:
+            u, x = divmod(u, tot)
+            choices.append(bisect_right(cum, x))
+        yield Card(t, kind, tuple(choices))
+
+
+def decode(text: str, t: Tables | None = None) -> Card:
+    """The card of a serial; SerialError says what is wrong (mistyped, another game's, out of range)."""
+    t = t or tables()
+    raw = text.strip()
+    canon, values = serialcodec.split(raw)
+    letter = canon[0]
+    if not serialcodec.check_ok(values):
+        if letter == t.letter and len(canon) != t.serial_length + 2:
+            raise SerialError(f"serial {raw!r} has {len(canon)} characters; edition {letter} serials have "
+                              f"{t.serial_length + 2} (like {t.encode_serial(0)!r})")  # fmt: skip
+        raise SerialError(f"serial {raw!r} fails its check character: a character is mistyped or two are swapped")
+    if letter != t.letter:
+        owner = games.registry().owner_of(letter)
+        if owner is not None and owner.name != "spherion":
+            raise SerialError(f"serial {raw!r} is a {owner.title} card, not a Spherion card: "
+                              f"Spherion serials start with {describe_prefixes(SERIAL_PREFIXES)}")  # fmt: skip
+        raise SerialError(f"serial {raw!r} is of unknown Spherion edition {letter!r}: the known edition is {t.letter}")
+    if len(canon) != t.serial_length + 2:
+        raise SerialError(f"serial {raw!r} has {len(canon)} characters; edition {letter} serials have {t.serial_length + 2}")
+    number = serialcodec.number_of(values)
+    if number >= t.count:
+        raise SerialError(f"serial {raw!r} is out of range: edition {letter} has {t.count:,} cards")
+    return Card.from_number(t, number)
+
+
+def sheet(card: Card) -> str:
+    """Every field of a card as text (lookup)."""
+    lines = [f"{card.name}  [{card.kind_name}]  {'*' * card.stars}", f"serial   {card.serial}"]
+    if card.is_monster:
+        lines += [f"element  {card.element} ({card.reading})", f"level    {card.level}",
+                  f"ATK/DEF  {card.atk} / {card.defence}", f"fusion   {card.fusion}"]  # fmt: skip
+    lines.append(f"text     {card.effect_text()}")
+    lines.append(f"odds     1 in {card.odds:,} ({card.stars} star{'s' if card.stars > 1 else ''})")
+    return "\n".join(lines)
+
+
+def summary(card: Card) -> str:
+    """One line per card (generate)."""
+    if card.is_monster:
+        return (f"{card.serial}  {card.name}  {card.element} L{card.level} {card.atk}/{card.defence}"
+                f"{'  fusion ' + card.fusion if card.fusion != 'None' else ''}  {'*' * card.stars}")
+    return f"{card.serial}  {card.name}  {card.kind_name}: {card.effect_text()}  {'*' * card.stars}"
+
+
+CSV_FIELDS = ["serial", "name", "kind", "element", "level", "atk", "defence", "fusion", "relic", "text", "stars", "odds"]
+
+
+def csv_row(card: Card) -> dict:
+    d = card.to_dict()
+    return {k: d.get(k, "") for k in CSV_FIELDS}
