@@ -14,6 +14,7 @@ import click
 from cardgen.cli.gyonrg_deck import deck
 from cardgen.cli.printing import (
     BLEED,
+    JOBS,
     build_layout,
     default_output,
     layout_options,
@@ -308,12 +309,13 @@ def print_cmd(obj: Context, seed, count, start, pool, output, calibration, looku
               help=f"Number of cards (at most {MAX_PRINT:,}).")
 @START
 @click.option("--dpi", type=WholeNumber(36, 1200), default=300, show_default=True, help="Resolution of the images (36 to 1200).")
-@click.option("--card-size", type=CARD_SIZE, default="poker", show_default=True, help="poker, bridge, mini, tarot or WxH in mm.")
+@click.option("--card-size", type=CARD_SIZE, default="poker", show_default=True, help="poker, bridge, tarot or WxH in mm (56.6x87 or more: smaller text would be under 5 pt).")
 @click.option("--bleed", type=BLEED, default=0.0, show_default=True, help="Bleed to include around each card, 0 to 10 mm.")
 @lookup_url_option
 @click.option("--output", "-o", type=click.Path(file_okay=False, path_type=Path), required=True, help="Folder for the PNG files.")
+@JOBS
 @pass_ctx
-def png(obj: Context, seed, count, start, dpi, card_size, bleed, lookup_url, output) -> None:
+def png(obj: Context, seed, count, start, dpi, card_size, bleed, lookup_url, output, jobs) -> None:
     """Render cards as PNG images named by serial, plus a contact sheet of the set.
 
     The images come from the very drawing the PDF prints, so the two never disagree.
@@ -324,7 +326,7 @@ def png(obj: Context, seed, count, start, dpi, card_size, bleed, lookup_url, out
     seed = resolve_seed(seed)
     ed = obj.edition()
     run_png(generate_cards(seed, count, start, ed), count, GyonrgFace(lookup_url), card_size, output,
-            dpi=dpi, bleed=bleed, key=lambda c: c.serial)  # fmt: skip
+            dpi=dpi, bleed=bleed, key=lambda c: c.serial, jobs=jobs)  # fmt: skip
 
 
 @gyonrg.command()

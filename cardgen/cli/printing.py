@@ -158,11 +158,13 @@ def qr_warning(face) -> str | None:
     return None
 
 
-def run_png(cards: Iterable, count: int, face, size: Size, folder: Path, *, dpi: int, key: Callable, bleed: float = 0.0) -> None:
-    from cardgen.print.png import write_pngs
+def run_png(cards: Iterable, count: int, face, size: Size, folder: Path, *, dpi: int, key: Callable, bleed: float = 0.0,
+            jobs: int = 1) -> None:  # fmt: skip
+    from cardgen.print.png import BATCH, write_pngs
 
+    jobs = min(jobs or (os.cpu_count() or 1), max(1, -(-count // BATCH)))  # no worker without a batch to render
     with click.progressbar(length=count, label="rendering", file=sys.stderr, show_pos=True) as bar:
-        summary = write_pngs(cards, face, size, folder, key, dpi=dpi, bleed=bleed, progress=bar.update)
+        summary = write_pngs(cards, face, size, folder, key, dpi=dpi, bleed=bleed, progress=bar.update, jobs=jobs)
     click.echo(summary.line())
 
 

@@ -11,14 +11,16 @@ from __future__ import annotations
 import io
 import itertools
 import math
+import multiprocessing
 import os
 import re
 import struct
 import zlib
-from collections.abc import Callable, Iterable
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -28,7 +30,7 @@ from cardgen.errors import CardgenError
 from cardgen.files import atomic_write
 from cardgen.print.face import Face
 from cardgen.print.fonts import FONT_DIR
-from cardgen.print.imposition import Layout, impose
+from cardgen.print.imposition import Imposition, Layout, impose
 from cardgen.print.pdf import Progress, render_pdf
 from cardgen.print.sizes import Size
 
@@ -74,44 +76,38 @@ def write_pngs(
     bleed: float = 0.0,
     progress: Progress | None = None,
     contact_sheet: bool = True,
+    jobs: int = 1,
 ) -> PngSummary:
     """Write KEY.png for each card (trimmed card, or with `bleed` mm), plus contact sheet(s).
 
     Each file is written atomically; keys must be file-name safe and unique.
     One contact sheet holds 100 cards: `contact-sheet.png`, or numbered
-    `contact-sheet-001.png`, ... for bigger sets.
+    `contact-sheet-001.png`, ... for bigger sets. `jobs` > 1 renders batches in
+    that many forked processes (faces with pack/unpack); the files are the same.
     """
     if not MIN_DPI <= dpi <= MAX_DPI:
         raise CardgenError(f"dpi {dpi!r} out of range: use {MIN_DPI} to {MAX_DPI}")
     imposition = impose(Layout(card=card, bleed=bleed, mode="single", crop_marks=False))
     out = Path(folder)  # atomic_write creates it with the first image
-    scale = dpi / 72.0
     sheets = _ContactSheets(out, card) if contact_sheet else None
+    thumb = sheets.thumb if sheets is not None else None
     seen: set[str] = set()
     count = files = total = 0
-    iterator = iter(cards)
-    while True:
-        batch = list(itertools.islice(iterator, BATCH))
-        if not batch:
-            break
+    batches = _batches(cards, BATCH)
+    rendered: Iterator[tuple[list[C], list[tuple[bytes, Image.Image | None]]]]
+    if jobs > 1 and callable(getattr(face, "pack", None)) and "fork" in multiprocessing.get_all_start_methods():
+        rendered = _render_parallel(batches, face, imposition, dpi, thumb, jobs)
+    else:
+        rendered = ((batch, _render_batch(batch, face, imposition, dpi, thumb)) for batch in batches)
+    for batch, images in rendered:
         names = [_checked_key(key(c), seen) for c in batch]
-        buffer = io.BytesIO()
-        render_pdf(batch, face, imposition, buffer, backs=False, title="cardgen png batch")
-        document = pdfium.PdfDocument(buffer.getvalue())
-        try:
-            for index, name in enumerate(names):
-                # Straight to 8-bit RGB (no alpha, no conversion pass), then our own PNG writer.
-                bitmap = document[index].render(scale=scale, force_bitmap_format=pdfium_c.FPDFBitmap_BGR, rev_byteorder=True)
-                image = bitmap.to_pil()
-                data = encode_png(image, dpi)
-                with atomic_write(out / f"{name}.png") as handle:
-                    handle.write(data)
-                files += 1
-                total += len(data)
-                if sheets is not None:
-                    sheets.add(image, name)
-        finally:
-            document.close()
+        for name, (data, small) in zip(names, images):
+            with atomic_write(out / f"{name}.png") as handle:
+                handle.write(data)
+            files += 1
+            total += len(data)
+            if sheets is not None and small is not None:
+                sheets.add(small, name)
         count += len(batch)
         if progress is not None:
             progress(len(batch))
@@ -119,6 +115,73 @@ def write_pngs(
         raise CardgenError("no cards to render: the card list is empty")
     written = sheets.finish() if sheets is not None else ()
     return PngSummary(out, count, files, total, written)
+
+
+def _batches(cards: Iterable[C], size: int) -> Iterator[list[C]]:
+    iterator = iter(cards)
+    while batch := list(itertools.islice(iterator, size)):
+        yield batch
+
+
+def _render_batch(batch: list[C], face: Face[C], imposition: Imposition, dpi: int,
+                  thumb: tuple[int, int] | None) -> list[tuple[bytes, Image.Image | None]]:  # fmt: skip
+    """Each card of the batch as (PNG bytes, contact-sheet thumbnail)."""
+    buffer = io.BytesIO()
+    render_pdf(batch, face, imposition, buffer, backs=False, title="cardgen png batch")
+    document = pdfium.PdfDocument(buffer.getvalue())
+    out: list[tuple[bytes, Image.Image | None]] = []
+    try:
+        for index in range(len(batch)):
+            # Straight to 8-bit RGB (no alpha, no conversion pass), then our own PNG writer.
+            bitmap = document[index].render(scale=dpi / 72.0, force_bitmap_format=pdfium_c.FPDFBitmap_BGR, rev_byteorder=True)
+            image = bitmap.to_pil()
+            out.append((encode_png(image, dpi), _thumbnail(image, thumb) if thumb is not None else None))
+    finally:
+        document.close()
+    return out
+
+
+def _thumbnail(image: Image.Image, size: tuple[int, int]) -> Image.Image:
+    # Reduce by a whole factor first (cheap box filter), then a small high-quality resize.
+    factor = max(1, min(image.width // size[0], image.height // size[1]) // 2)
+    small = image.reduce(factor) if factor > 1 else image
+    return small.resize(size, Image.Resampling.LANCZOS)
+
+
+_WORK: dict[str, Any] = {}
+
+
+def _render_parallel(batches: Iterator[list[C]], face: Any, imposition: Imposition, dpi: int,
+                     thumb: tuple[int, int] | None, jobs: int) -> Iterator[tuple[list[C], list[tuple[bytes, Image.Image | None]]]]:  # fmt: skip
+    _WORK.update(face=face, imposition=imposition, dpi=dpi, thumb=thumb)
+    pool = multiprocessing.get_context("fork").Pool(jobs)
+    try:
+        pending: deque[tuple[list[C], Any]] = deque()
+        while True:
+            while len(pending) < 2 * jobs:
+                batch = next(batches, None)
+                if batch is None:
+                    break
+                packed = [face.pack(c) for c in batch]
+                job = pool.apply_async(_render_packed, (packed,)) if all(p is not None for p in packed) else None
+                pending.append((batch, job))
+            if not pending:
+                break
+            batch, job = pending.popleft()
+            images = job.get() if job is not None else _render_batch(batch, face, imposition, dpi, thumb)
+            yield batch, [(data, Image.frombytes("RGB", size, raw) if raw else None) for data, size, raw in images] if job is not None else images
+    finally:
+        pool.terminate()
+        pool.join()
+        _WORK.clear()
+
+
+def _render_packed(packed: list[Any]) -> list[tuple[bytes, tuple[int, int], bytes]]:
+    """In a worker: the batch's PNGs and raw thumbnails (Pillow images do not cross processes cheaply)."""
+    face = _WORK["face"]
+    batch = [face.unpack(p) for p in packed]
+    images = _render_batch(batch, face, _WORK["imposition"], _WORK["dpi"], _WORK["thumb"])
+    return [(data, small.size if small else (0, 0), small.tobytes() if small else b"") for data, small in images]
 
 
 PNG_LEVEL = 3  # zlib level: flat card colours compress well even fast; level 6 costs twice the time for 8 % less
@@ -179,10 +242,7 @@ class _ContactSheets:
             self.filled = 0
         column, row = self.filled % CONTACT_COLUMNS, self.filled // CONTACT_COLUMNS
         x, y = column * self.cell[0] + THUMB_PAD, row * self.cell[1] + THUMB_PAD
-        # Reduce by a whole factor first (cheap box filter), then a small high-quality resize.
-        factor = max(1, min(image.width // self.thumb[0], image.height // self.thumb[1]) // 2)
-        small = image.reduce(factor) if factor > 1 else image
-        self.sheet.paste(small.resize(self.thumb, Image.Resampling.LANCZOS), (x, y))
+        self.sheet.paste(image if image.size == self.thumb else _thumbnail(image, self.thumb), (x, y))
         ImageDraw.Draw(self.sheet).text((x, y + self.thumb[1] + 2), label, fill="black", font=self.font)
         self.filled += 1
 

@@ -74,3 +74,19 @@ def test_interrupted_run_leaves_only_whole_files(tmp_path, face):
     for name in names:
         with Image.open(tmp_path / name) as image:
             image.verify()
+
+
+def test_png_files_are_the_same_for_any_number_of_jobs(tmp_path):
+    """Issue 11: batches rendered in worker processes give byte-identical files and contact sheet."""
+    from cardgen.gyonrg.face import GyonrgFace
+    from cardgen.gyonrg.generator import generate
+    from cardgen.print.png import write_pngs
+    from cardgen.print.sizes import CARD_SIZES
+
+    cards = list(generate("png-jobs", 40))
+    found = []
+    for jobs in (1, 2):
+        folder = tmp_path / f"j{jobs}"
+        write_pngs(iter(cards), GyonrgFace(), CARD_SIZES["poker"], folder, key=lambda c: c.serial, dpi=100, jobs=jobs)
+        found.append({p.name: p.read_bytes() for p in folder.iterdir()})
+    assert len(found[0]) == 41 and found[0] == found[1]
