@@ -95,3 +95,112 @@ def lookup(serials, as_json) -> None:
 
 
 __all__ = ["spherion"]
+
+
+# ----- decks -----------------------------------------------------------------------
+
+_DECK_FILE = click.Path(dir_okay=False, path_type=Path)
+
+
+@spherion.group()
+def deck() -> None:
+    """Build, check, show and print Spherion decks.
+
+    \b
+    A deck file, one card per line as in Gyon-RG decks:
+      name: Fire rush
+      master: T0XC-RJE          the deck master (any monster; not in the 40-60)
+      main:                     40 to 60 cards
+      3x T1QA-ME0  Gale Tengu   [COUNT] SERIAL [free text]
+      extra:                    at most 15
+      side:                     at most 15
+    """
+
+
+@deck.command()
+@click.option("--seed", "-s", type=SEED, help="Build from cards generated from this seed (default: a drawn seed, printed).")
+@click.option("--from", "collection", type=_DECK_FILE, help="Build from a collection you own (a deck-format file; counts = copies).")
+@click.option("--element", "-e", "elements", multiple=True, type=click.Choice(["Fire", "Wind", "Earth", "Water", "Void"]),
+              help="Element focus: prefer monsters of this element (repeatable).")
+@click.option("--size", type=WholeNumber(40, 60), default=40, show_default=True, help="Main deck size (40 to 60).")
+@click.option("--spells", type=WholeNumber(0, 60), default=12, show_default=True, help="Spells and traps in the main deck.")
+@click.option("--name", help="Deck name (default: from the seed).")
+@click.option("--output", "-o", type=_DECK_FILE, help="Write the deck here (.json for JSON); default: standard output.")
+def build(seed, collection, elements, size, spells, name, output) -> None:
+    """Build a legal deck and state its strategy (level curve, tribute fodder, element focus).
+
+    \b
+    Level curve over the monsters: 70 % levels 1-4, 20 % levels 5-6, 10 % 7+;
+    at least one level 1-4 monster per tribute the big ones need; within a
+    band the best ATK + DEF/2 per tribute first (x1.5 for the focus elements);
+    the best spells and traps by effect and stars; at most 3 copies of a card;
+    the deck master is the highest-DEF monster left over.
+    """
+    from cardgen.errors import DeckError
+    from cardgen.files import write_text
+    from cardgen.spherion import deck as decks
+
+    if seed is not None and collection is not None:
+        raise click.UsageError("give --seed or --from, not both")
+    if spells > size:
+        raise click.BadParameter(f"{spells} spells and traps do not fit a {size}-card deck", param_hint="'--spells'")
+    if collection is not None:
+        owned = decks.read_deck(collection)
+        cards = [c for sec in decks.SECTIONS for c in owned.cards(sec)] + ([owned.master] if owned.master else [])
+        if not cards:
+            raise DeckError(f"{collection}: no cards to build from")
+        result = decks.build_deck("collection", size=size, spells=spells, elements=elements, collection=cards, name=name)
+    else:
+        seed = resolve_seed(seed)
+        result = decks.build_deck(seed, size=size, spells=spells, elements=elements, name=name)
+    as_json = output is not None and output.suffix.lower() == ".json"
+    body = json.dumps(decks.deck_to_json(result), indent=2) + "\n" if as_json else decks.format_deck(result)
+    summary = f"built {result.name!r}: {result.size()} cards and a deck master, legal\n{result.strategy}"
+    if output is None:
+        click.echo(body, nl=False)
+        click.echo(summary, err=True)
+        return
+    write_text(output, body)
+    click.echo(summary)
+    click.echo(f"wrote {output}")
+
+
+@deck.command()
+@click.argument("path", type=_DECK_FILE)
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+def check(path, as_json) -> None:
+    """Check a deck: a deck master (a monster), main 40-60, extra and side at most 15, every serial valid.
+
+    Lists every problem as FILE:LINE: CODE: message. Codes: bad-line, bad-count,
+    bad-serial, no-master, bad-master, main-size, extra-size, side-size,
+    too-many-copies, bad-json. Exit status 0 when legal, 1 when not.
+    """
+    from cardgen.spherion import deck as decks
+
+    d = decks.read_deck(path)
+    problems = decks.check_deck(d)
+    if as_json:
+        click.echo(json.dumps(decks.check_to_json(d, problems), indent=2, ensure_ascii=False))
+    else:
+        for p in problems:
+            click.echo(p.format(str(path)))
+        if problems:
+            click.echo(f"{path}: illegal: {len(problems)} problem{'s' if len(problems) != 1 else ''}", err=True)
+        else:
+            click.echo(f"{path}: legal: {d.size()} main, {d.size('extra')} extra, {d.size('side')} side, "
+                       f"deck master {d.master.name if d.master else '?'}" + (f" ({d.name})" if d.name else ""))  # fmt: skip
+    if problems:
+        sys.exit(1)
+
+
+@deck.command()
+@click.argument("path", type=_DECK_FILE)
+@click.option("--json", "as_json", is_flag=True, help="Export the deck as JSON.")
+def show(path, as_json) -> None:
+    """Show a deck in the canonical text format (or as JSON), its problems on stderr."""
+    from cardgen.spherion import deck as decks
+
+    d = decks.read_deck(path)
+    click.echo(json.dumps(decks.deck_to_json(d), indent=2) if as_json else decks.format_deck(d), nl=as_json)
+    for p in decks.check_deck(d):
+        click.echo(p.format(str(path)), err=True)
