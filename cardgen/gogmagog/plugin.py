@@ -20,7 +20,7 @@ def lookup(serial: str) -> LookupResult:
 ENTRY = GameEntry(
     name="gogmagog",
     title="Gog & Magog",
-    engine=None,
+    engine="cardgen.gogmagog.engine:GAME",
     cli=None,
     serial_prefixes=SERIAL_PREFIXES,
     lookup="cardgen.gogmagog.plugin:lookup",

@@ -1,0 +1,133 @@
+"""Gog & Magog in the terminal: both boards by lane and rank, mana, energy and the hand.
+
+The opponent's side is drawn on top, offensive rank nearest the middle, so the
+two offensive ranks face each other as on the table::
+
+    magog  energy 18  mana 2/3 (spent 1)  hand 5  deck 22  used 1  wells 1
+              lane 1       lane 2       lane 3 ...
+    defence   [concealed 2]  .          Tide Wyrm 1/5
+    offence   .            Storm Brute 5/2 T2
+    -------------------------------------------------
+    offence   ...
+    defence   ...
+    gog    energy 20 ...
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardgen.errors import CardgenError
+
+if TYPE_CHECKING:
+    from .engine import GogmagogState
+
+_RESET, _BOLD, _DIM = "\x1b[0m", "\x1b[1m", "\x1b[2m"
+_RGB = "\x1b[38;2;{};{};{}m"
+WIDTH = 16
+
+
+def _colour(hex_colour: str) -> str:
+    r, g, b = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
+    return _RGB.format(r, g, b)
+
+
+def _cell(state: GogmagogState, s: int, lane: int, rank: int, viewer: int | None, color: bool) -> str:
+    from .engine import HID, OFF, TOK, USED
+
+    g, bd = state.game, state.bd
+    i = state._slot(s, lane)
+    cid = bd[i]
+    if cid < 0 or bd[i + OFF] != rank:
+        return ".".ljust(WIDTH)
+    if bd[i + HID] and viewer is not None and s != viewer:
+        text = f"[hidden c{g.c_cost[cid]}]"
+        return text.ljust(WIDTH)
+    card = g.cards[cid]
+    text = f"{card.noun[:6]} {state.attack_of(i)}/{state.defence_of(i)}"
+    if bd[i + TOK]:
+        text += f" T{bd[i + TOK]}"
+    if bd[i + HID]:
+        text = "(" + text + ")"
+    if card.kind == 1 and not bd[i + USED]:
+        text += "*"
+    text = text[:WIDTH].ljust(WIDTH)
+    return _colour(card.guild.colour) + text + _RESET if color else text
+
+
+def _status(state: GogmagogState, s: int) -> str:
+    g = state.game
+    return (f"{g.player_name(s):<6} energy {state.energy[s]:>2}  mana {state.mana[s]} (spent {state.spent[s]})  "
+            f"hand {len(state.hand[s])}  deck {len(state.deck[s])}  used {len(state.used[s])}  wells {state.wells[s]}")  # fmt: skip
+
+
+def render(state: GogmagogState, color: bool = False, player: int | None = None) -> str:
+    from .engine import PHASE_NAMES
+
+    g = state.game
+    me = 0 if player is None else player
+    them = 1 - me
+    head = " " * 9 + "".join(f"lane {lane + 1}".ljust(WIDTH) for lane in range(g.L))
+    lines = [_status(state, them), head]
+    for rank in (0, 1):  # the opponent: defence at the back, offence facing the middle
+        label = "defence " if rank == 0 else "offence "
+        lines.append(label + " " + "".join(_cell(state, them, lane, rank, player, color) for lane in range(g.L)))
+    lines.append("-" * (9 + WIDTH * g.L))
+    for rank in (1, 0):
+        label = "offence " if rank == 1 else "defence "
+        lines.append(label + " " + "".join(_cell(state, me, lane, rank, player, color) for lane in range(g.L)))
+    lines.append(_status(state, me))
+    if player is not None or True:
+        hand = state.hand[me] if player is None or player == me else []
+        for h, cid in enumerate(hand):
+            lines.append(f"  hand {h + 1}: {g.cards[cid].short()}")
+    if state.phase == 3:
+        result = "draw" if state.winner == 2 else f"{g.player_name(state.winner)} wins"
+        lines.append(f"game over after {state.turn + (0 if state.winner == 2 else 1)} turns: {result}")
+    else:
+        mover = g.player_name(state.mover())
+        phase = PHASE_NAMES[state.phase]
+        extra = ""
+        if state.phase == 2 and state.pending:
+            guild, lanes = state.pending[0]
+            extra = f": {g.cards[0].edition.guilds[guild].name} creatures in lanes {', '.join(str(x + 1) for x in lanes)} may combine"
+        lines.append(f"turn {state.turn + 1}/{g.config['max_turns']}, {mover} to move ({phase}{extra}); "
+                     "T = attack tokens, (..) concealed, * unused ability")  # fmt: skip
+    out = "\n".join(lines)
+    return (_BOLD + out[: out.index("\n")] + _RESET + out[out.index("\n") :]) if color else out
+
+
+def show(state: GogmagogState, what: str, player: int | None = None) -> str:
+    """`show hand N`, `show N` (a hand card), `show lane N` / `show enemy N` (a creature), `show used`."""
+    from .cards import sheet
+    from .engine import HID
+
+    g = state.game
+    me = state.mover() if player is None else player
+    words = what.lower().split()
+    if not words:
+        raise CardgenError("show what? 'show N' (hand card N), 'show lane N', 'show enemy N' or 'show used'")
+    if words[0] == "hand":
+        words = words[1:]
+    if len(words) == 1 and words[0] == "used":
+        used = state.used[me] + state.used[1 - me]
+        return "\n".join(f"{g.player_name(0 if c in g.deck_ids[0] else 1)}: {g.cards[c].short()}" for c in used) or "nothing used yet"
+    if len(words) == 1 and words[0].isdigit():
+        h = int(words[0]) - 1
+        hand = state.hand[me]
+        if not 0 <= h < len(hand):
+            raise CardgenError(f"no hand card {words[0]!r}: your hand holds {len(hand)} (show 1 to {len(hand)})")
+        return sheet(g.cards[hand[h]])
+    if len(words) == 2 and words[0] in ("lane", "own", "enemy") and words[1].isdigit():
+        lane = int(words[1]) - 1
+        if not 0 <= lane < g.L:
+            raise CardgenError(f"no lane {words[1]!r}: lanes are 1 to {g.L}")
+        side = 1 - me if words[0] == "enemy" else me
+        i = state._slot(side, lane)
+        cid = state.bd[i]
+        if cid < 0:
+            return f"lane {lane + 1} of {g.player_name(side)} is empty (a Flaw)"
+        if state.bd[i + HID] and side != me:
+            return f"a concealed creature that cost {g.c_cost[cid]} mana"
+        return sheet(g.cards[cid]) + f"\nnow: attack {state.attack_of(i)}, defence {state.defence_of(i)}"
+    raise CardgenError(f"show {what!r}: use 'show N' (hand card N), 'show lane N', 'show enemy N' or 'show used'")
