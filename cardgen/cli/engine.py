@@ -1,4 +1,4 @@
-"""`cardgen play`, `cardgen simulate`, `cardgen replay`: the shared play machinery for every game."""
+"""`cardgen play`, `cardgen simulate`, `cardgen arena`, `cardgen replay`: the shared play machinery for every game."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from cardgen.cli.types import DECKS, GAME_OPTION, MAX_GAMES, MAX_MCTS, SEED, BotsType, WholeNumber, resolve_seed
+from cardgen.cli.types import ADDRESS, DECKS, GAME_OPTION, MAX_GAMES, SEED, BotsType, WholeNumber, resolve_seed
 from cardgen.engine import records as rec
 from cardgen.engine.protocol import Game
 from cardgen.engine.registry import game_names, game_options, load_game
@@ -62,6 +62,18 @@ DECKS_OPT = click.option(
     "--decks", type=DECKS, default=None, metavar="A,B",
     help="Card games: the two decks, as deck files (a.txt,b.txt) or seeds (seed:1,seed:2); same as -o decks=A,B.",
 )
+BOTS_HELP = ("random, greedy, mcts, mcts:ITERATIONS, mcts:time=SECONDS (per move), or a difficulty: easy, medium "
+             "(thinks up to 1 s a move), hard (up to 1.8 s). A bot with an iteration count plays the same moves for the "
+             "same seed on any machine; one with a time budget (medium, hard, time=) may not.")
+BACKEND_OPT = click.option(
+    "--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+    help="Where the games run: local processes (--jobs), or a Ray cluster (pip install 'cardgen[cluster]'). "
+         "Results are the same for the same seed on either.")  # fmt: skip
+ADDRESS_OPT = click.option(
+    "--address", type=ADDRESS, default=None, metavar="ADDR",
+    help="With --backend ray: the cluster to use (ray://HEAD:10001, HEAD:6379 or auto); default: a local Ray with --jobs CPUs.")
+JOBS_OPT = click.option("--jobs", "-j", type=WholeNumber(0, 256), default=1, show_default=True,
+                        help="Worker processes (CPUs of a local Ray); 0 means one per CPU core. Results do not depend on it.")
 SEED_OPT = click.option("--seed", type=SEED, default=None, metavar="S",
                         help="Seed for chance and bots; the same seed and moves replay the same game. Default: a fresh one, printed.")
 
@@ -70,7 +82,7 @@ SEED_OPT = click.option("--seed", type=SEED, default=None, metavar="S",
 @GAME_ARG
 @PLAYERS_OPT
 @click.option("--bots", type=BotsType(), default=None, metavar="SEAT,SEAT,...",
-              help=f"Who sits in each seat: human, random, greedy, mcts or mcts:ITERATIONS (up to {MAX_MCTS['iterations']:,}; default: human, then mcts).")
+              help="Who sits in each seat: human or a bot: " + BOTS_HELP + " Default: human, then medium.")
 @SEED_OPT
 @OPTION_OPT
 @click.option("--record", type=click.Path(dir_okay=False, writable=True, path_type=Path), default=None,
@@ -88,8 +100,14 @@ def play(game, players, bots, seed, options, record, color, decks):
     at any prompt.
 
     \b
+    Bots for people: easy (it blunders; a careful beginner beats it),
+    medium (the default, about a second a move), hard (the strongest that
+    answers within two seconds). See --bots for the others.
+
+    \b
     Examples:
-      cardgen play gyre                         you against MCTS on 8x8
+      cardgen play gyre                         you against the medium bot on 8x8
+      cardgen play gyre --bots human,hard
       cardgen play gyre --bots human,greedy,mcts -o size=10
       cardgen play gyre --bots mcts,random --seed 7 --record game.json
     """
@@ -98,7 +116,7 @@ def play(game, players, bots, seed, options, record, color, decks):
     config = _config(game, players, bots, options, decks)
     g = _load(game, config)
     if bots is None:
-        bots = ["human"] + ["mcts"] * (g.num_players - 1)
+        bots = ["human"] + ["medium"] * (g.num_players - 1)
     _seats(g, bots)
     seed = resolve_seed(seed)
     if color is None:
@@ -128,12 +146,13 @@ def play(game, players, bots, seed, options, record, color, decks):
 @GAME_ARG
 @click.option("--games", "-n", type=WholeNumber(1, MAX_GAMES), default=100, show_default=True, help=f"Number of games (1 to {MAX_GAMES:,}).")
 @click.option("--bots", type=BotsType(humans=False), required=True, metavar="BOT,BOT,...",
-              help=f"One bot per seat: random, greedy, mcts or mcts:ITERATIONS (up to {MAX_MCTS['iterations']:,}; e.g. mcts,random).")
+              help="One bot per seat, e.g. mcts,greedy: " + BOTS_HELP)
 @PLAYERS_OPT
 @SEED_OPT
 @OPTION_OPT
-@click.option("--jobs", "-j", type=WholeNumber(0, 256), default=1, show_default=True,
-              help="Worker processes; 0 means one per CPU core. Results do not depend on it.")
+@JOBS_OPT
+@BACKEND_OPT
+@ADDRESS_OPT
 @click.option("--rotate/--no-rotate", default=True, show_default=True,
               help="Move the bots one seat per game, so each plays every seat equally often.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
@@ -141,7 +160,7 @@ def play(game, players, bots, seed, options, record, color, decks):
               help="Write every game (config, seed, moves) to this JSON file for `cardgen replay`.")
 @click.option("--progress/--no-progress", default=True, help="Progress bar on stderr.")
 @DECKS_OPT
-def simulate(game, games, bots, players, seed, options, jobs, rotate, as_json, record, progress, decks):
+def simulate(game, games, bots, players, seed, options, jobs, backend, address, rotate, as_json, record, progress, decks):
     """Play GAME many times between bots and report win rates.
 
     \b
@@ -154,19 +173,23 @@ def simulate(game, games, bots, players, seed, options, jobs, rotate, as_json, r
     Examples:
       cardgen simulate gyre --games 200 --bots mcts,random --jobs 0
       cardgen simulate gyre -n 50 --bots greedy,random,random -o size=9 --json
+      cardgen simulate gyonrg -n 10000 --bots mcts,greedy --backend ray --address ray://head:10001
     """
+    from cardgen.engine.pool import check_backend
     from cardgen.engine.simulate import format_summary
     from cardgen.engine.simulate import simulate as run
 
     config = _config(game, players, bots, options, decks)
     _seats(_load(game, config), bots)  # bad options fail before any work starts
+    check_backend(backend)
     seed = resolve_seed(seed)
+    where = {"jobs": jobs, "backend": backend, "address": address}
     if progress:
         with click.progressbar(length=games, label="simulating", file=sys.stderr, show_eta=True) as bar:
-            summary = run(game, config, bots, games, seed=seed, jobs=jobs, rotate=rotate,
-                          record=bool(record), progress=bar.update)
+            summary = run(game, config, bots, games, seed=seed, rotate=rotate,
+                          record=bool(record), progress=bar.update, **where)
     else:
-        summary = run(game, config, bots, games, seed=seed, jobs=jobs, rotate=rotate, record=bool(record))
+        summary = run(game, config, bots, games, seed=seed, rotate=rotate, record=bool(record), **where)
     if record:
         rec.write_records(record, summary.records)
         click.echo(f"{len(summary.records)} records written to {record}", err=True)
@@ -174,6 +197,61 @@ def simulate(game, games, bots, players, seed, options, jobs, rotate, as_json, r
         click.echo(json.dumps(summary.to_json(), indent=2))
     else:
         click.echo(format_summary(summary))
+
+
+@click.command()
+@GAME_ARG
+@click.option("--bots", type=BotsType(humans=False), required=True, metavar="BOT,BOT,...",
+              help="Two or more bots, each once, e.g. greedy,mcts,hard: " + BOTS_HELP)
+@click.option("--games", "-n", type=WholeNumber(1, MAX_GAMES), default=20, show_default=True,
+              help="Games per pair of bots (seats rotate every game).")
+@SEED_OPT
+@OPTION_OPT
+@JOBS_OPT
+@BACKEND_OPT
+@ADDRESS_OPT
+@click.option("--json", "as_json", is_flag=True, help="Print the ratings and pairings as JSON.")
+@click.option("--progress/--no-progress", default=True, help="Progress bar on stderr.")
+@DECKS_OPT
+def arena(game, bots, games, seed, options, jobs, backend, address, as_json, progress, decks):
+    """Round robin between bots on GAME, two seats at a time, and an Elo table.
+
+    \b
+    Every pair plays --games games with seats rotated; the table ranks the bots
+    by Elo (a Bradley-Terry fit of every game, the first bot at 0, draws count
+    half) with 95 % intervals, then each pairing's score with its Wilson
+    interval. Games run through the same executor as simulate (--jobs,
+    --backend ray), and the same seed gives the same table.
+
+    \b
+    Examples:
+      cardgen arena gyre --bots greedy,mcts,hard --games 50 --jobs 2
+      cardgen arena gyonrg --bots easy,medium,greedy -n 20 --seed 1 --json
+    """
+    from cardgen.engine.arena import arena as run
+    from cardgen.engine.arena import format_arena
+    from cardgen.engine.pool import check_backend
+
+    if len(bots) < 2:
+        raise click.BadParameter(f"{','.join(bots)!r}: give two or more bots", param_hint="'--bots'")
+    if len(set(bots)) != len(bots):
+        raise click.BadParameter(f"{','.join(bots)!r}: name each bot once", param_hint="'--bots'")
+    config = _config(game, 2, None, options, decks) if _has_players(game) else _config(game, None, None, options, decks)
+    _load(game, config)
+    check_backend(backend)
+    seed = resolve_seed(seed)
+    pairs = len(bots) * (len(bots) - 1) // 2
+    where = {"jobs": jobs, "backend": backend, "address": address}
+    if progress:
+        with click.progressbar(length=pairs * games, label="arena", file=sys.stderr, show_eta=True) as bar:
+            result = run(game, config, bots, games, seed=seed, progress=bar.update, **where)
+    else:
+        result = run(game, config, bots, games, seed=seed, **where)
+    click.echo(json.dumps(result.to_json(), indent=2) if as_json else format_arena(result))
+
+
+def _has_players(name: str) -> bool:
+    return any(o.name == "players" for o in game_options(name))
 
 
 @click.command()
@@ -219,4 +297,4 @@ def replay(file, show_moves, boards, index):
         click.echo(f"game {k}: ok, {len(r['actions'])} moves, {result}")
 
 
-commands = [play, simulate, replay]
+commands = [play, simulate, arena, replay]

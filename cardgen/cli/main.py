@@ -23,6 +23,7 @@ SHARED_COMMANDS = {
     "lookup": "cardgen.cli.lookup:lookup",
     "play": "cardgen.cli.engine:play",
     "simulate": "cardgen.cli.engine:simulate",
+    "arena": "cardgen.cli.engine:arena",
     "replay": "cardgen.cli.engine:replay",
     "serve": "cardgen.cli.serve:serve",
     "preflight": "cardgen.cli.preflight:preflight",

@@ -1,7 +1,9 @@
-"""Bots that play any game through the protocol: random, greedy, mcts.
+"""Bots that play any game through the protocol: random, greedy, mcts, and the
+difficulty levels people pick (easy, medium, hard: tuned MCTS settings).
 
 A bot is made from a spec string ("random", "greedy", "mcts", "mcts:2000",
-"mcts:iterations=2000,c=1.4") with `make_bot(spec, game, seat, seed)`. Its
+"mcts:iterations=2000,c=1.4", "mcts:time=1.0", "hard") with
+`make_bot(spec, game, seat, seed)`. Its
 randomness is a private random.Random seeded from cardgen.rng (never the
 global random state), so a (seed, seat) pair always plays the same way.
 
@@ -11,7 +13,10 @@ global random state), so a (seed, seat) pair always plays the same way.
     bot.explain() -> str          why it chose its last action, for people
                                   (greedy: the best candidates with their
                                   evaluate() values; mcts: the root's moves
-                                  with visits and mean returns).
+                                  with visits and chances to win).
+
+Game-specific knowledge reaches the bots only through protocol hooks:
+evaluate / evaluate_all (read by MCTS as logits) and rollout_action.
 
 Chance nodes are not the bots' business: drivers apply state.sample_chance().
 """
@@ -20,15 +25,17 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import textwrap
+import time
 from collections.abc import Callable
 
 from cardgen import rng as _rng
-from cardgen.errors import CardgenError, IllegalActionError
+from cardgen.errors import CardgenError
 
-from .protocol import CHANCE, SIMULTANEOUS, Game, State
+from .protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
 
-BOT_NAMES = ("random", "greedy", "mcts")
+BOT_NAMES = ("random", "greedy", "mcts")  # difficulty names: DIFFICULTIES below
 EXPLAIN_TOP = 5  # candidates an explanation lists
 
 
@@ -147,159 +154,287 @@ def _pick(acts, rng):
 
 
 class _Node:
-    __slots__ = ("player", "untried", "children", "visits", "totals")
+    """One node of the search tree. `prior` is the position's own evaluation (a value per seat,
+    0..1) counted as one visit; `visits`/`totals` gather what the iterations through it found."""
 
-    def __init__(self, player: int, untried: list, num_players: int) -> None:
+    __slots__ = ("player", "children", "visits", "totals", "prior", "expanded", "stats")
+
+    def __init__(self, player: int, prior: list[float], num_players: int) -> None:
         self.player = player
-        self.untried = untried
         self.children: dict = {}
         self.visits = 0
         self.totals = [0.0] * num_players
+        self.prior = prior
+        self.expanded = False
+        # SIMULTANEOUS nodes: per seat, action -> [visits, total] (decoupled UCT)
+        self.stats: list[dict[int, list]] | None = None
+
+    def mean(self, p: int) -> float:
+        return (self.totals[p] + self.prior[p]) / (self.visits + 1)
+
+
+# What the MCTS options mean, their defaults and accepted ranges (parse_bot_spec reads this).
+MCTS_OPTIONS: dict[str, tuple[type, float, float, float]] = {
+    "iterations": (int, 1, 100_000, 200),
+    "time": (float, 0.0, 60.0, 0.0),  # seconds per move; 0: no time limit
+    "c": (float, 0.0, 100.0, 1.4),
+    "rollout": (int, 0, 10_000, 0),  # plies played from a leaf before it is evaluated
+    "epsilon": (float, 0.0, 1.0, 0.0),  # rollouts: chance of a random move instead of the policy's
+    "blunder": (float, 0.0, 1.0, 0.0),  # chance of playing a random move instead of searching (easy bots)
+    "reuse": (int, 0, 1, 1),  # keep the searched tree for the next move
+}
+MCTS_ALIASES = {"max_rollout": "rollout"}
+
+# Names people choose at the table: tuned settings, the strongest that answers within 2 s here.
+DIFFICULTIES: dict[str, str] = {
+    "easy": "mcts:iterations=20,blunder=0.35",
+    "medium": "mcts:iterations=200,time=1.0",
+    "hard": "mcts:iterations=5000,time=1.8",
+}
 
 
 class MCTSBot(Bot):
-    """UCT with uniformly random rollouts.
+    """Monte Carlo tree search guided by the game's evaluate().
 
-    Options: iterations (default 500), c (exploration, default 1.4), max_rollout
-    (actions per rollout, default: the game's `rollout_limit`, else its maximum
-    length). A rollout cut short scores the position by the game's `evaluate`:
-    the seat that evaluates best counts as the winner (ties share). Each iteration
-    starts from state.determinize(seat), so hidden information stays hidden.
-    Chance nodes are sampled; at SIMULTANEOUS nodes every seat picks from its own
-    statistics (decoupled UCT) and the joint action keys the child.
+    Each iteration starts from state.determinize(seat) (information-set MCTS: hidden cards
+    are re-dealt, so the bot never peeks) and walks the tree by UCT. A node reached for the
+    first time is expanded whole: every legal move is applied and the position after it is
+    scored by the game's evaluate(), read as logits (softmax over the seats gives each
+    seat's chance to win), which is the child's prior, worth one visit (progressive bias).
+    The best child's value for the mover is backed up, so the tree is a best-first,
+    minimax-like search that sees replies greedy play cannot. Optional rollouts play
+    `rollout` plies (the game's rollout_action, else random; `epsilon` of them random)
+    before evaluating. Chance nodes are sampled from chance_outcomes() with the bot's own
+    generator; at SIMULTANEOUS nodes each seat picks from its own statistics (decoupled
+    UCT). The tree is kept for the next move when the game went through it (reuse=1).
+
+    Options: iterations (default 200), time (seconds per move, 0 = none; whichever of the
+    two ends first), c (exploration, 1.4), rollout, epsilon, blunder, reuse.
+    A given iteration count always plays the same moves; a time limit depends on the machine.
     """
 
     name = "mcts"
 
-    def __init__(self, game: Game, seat: int, seed=0, iterations: int = 500, c: float = 1.4, max_rollout: int = 0):
+    def __init__(self, game: Game, seat: int, seed=0, iterations: int | None = None, time: float = 0.0,
+                 c: float = 1.4, rollout: int = 0, epsilon: float = 0.0, blunder: float = 0.0, reuse: int = 1,
+                 label: str | None = None):  # fmt: skip
         super().__init__(game, seat, seed)
-        self.iterations = iterations
+        self.iterations = iterations if iterations is not None else (100_000 if time else 200)
+        self.time = time
         self.c = c
-        self.max_rollout = max_rollout or getattr(game, "rollout_limit", None) or game.max_game_length
+        self.rollout = rollout
+        self.epsilon = epsilon
+        self.blunder = blunder
+        self.reuse = bool(reuse)
+        self.label = label
+        lo, hi = game.min_return, game.max_return
+        self._lo, self._span = lo, (hi - lo) or 1.0
+        self._perfect = game.game_type.perfect_information
+        self._tree: tuple[list, _Node] | None = None  # (history at the root, root) kept between moves
+        self.last_iterations = 0
+        self.last_seconds = 0.0
 
     def spec(self) -> str:
-        return f"mcts:iterations={self.iterations},c={self.c}"
+        if self.label:
+            return self.label
+        parts = [f"iterations={self.iterations}"] if not self.time or self.iterations != 100_000 else []
+        if self.time:
+            parts.append(f"time={self.time:g}")
+        parts.append(f"c={self.c}")
+        for key in ("rollout", "epsilon", "blunder", "reuse"):
+            value = getattr(self, key)
+            if value != MCTS_OPTIONS[key][3]:
+                parts.append(f"{key}={int(value) if key == 'reuse' else value:g}")
+        return "mcts:" + ",".join(parts)
 
-    def step(self, state: State) -> int:
+    # -- values ----------------------------------------------------------------
+    def _terminal_value(self, s: State) -> list[float]:
+        lo, span = self._lo, self._span
+        return [(r - lo) / span for r in s.returns()]
+
+    def _leaf_value(self, s: State) -> list[float]:
+        """Each seat's chance to win from `s`, 0..1: the result at the end, else evaluate() as logits."""
+        if self.rollout:
+            self._play_rollout(s)
+        if s.is_terminal():
+            return self._terminal_value(s)
+        logits = s.evaluate_all()
+        top = max(logits)
+        weights = [math.exp(max(v - top, -60.0)) for v in logits]
+        total = sum(weights)
+        return [w / total for w in weights]
+
+    def _play_rollout(self, s: State) -> None:
         rng = self.rng
         n = self.game.num_players
-        root_state = state
+        for _ in range(self.rollout):
+            p = s.current_player()
+            if p == TERMINAL:
+                return
+            if p == CHANCE:
+                s.apply_action(self._chance(s))
+            elif p == SIMULTANEOUS:
+                s.apply_actions([_pick(s.legal_actions(q), rng) if s.legal_actions(q) else self.game.noop_action
+                                 for q in range(n)])  # fmt: skip
+            else:
+                a = None if rng.random() < self.epsilon else s.rollout_action(rng)
+                s.apply_action(a if a is not None else _pick(s.legal_actions(), rng))
+
+    def _chance(self, s: State) -> int:
+        """A chance outcome drawn with the bot's generator: the state's own stream knows the real future."""
+        x = self.rng.random()
+        acc = 0.0
+        outcomes = s.chance_outcomes()
+        for a, prob in outcomes:
+            acc += prob
+            if x < acc:
+                return a
+        return outcomes[-1][0]
+
+    # -- the search ------------------------------------------------------------
+    def step(self, state: State) -> int:
+        rng = self.rng
         acts = state.legal_actions(self.seat)
+        if self.blunder and rng.random() < self.blunder:
+            choice = acts[int(rng.random() * len(acts))]
+            n_acts = len(acts)
+            self._why = lambda: f"{self._who()} played a random move this time (blunder rate {self.blunder:g}) among {n_acts}"
+            return choice
         if len(acts) == 1:
             self._why = lambda: f"{self._who()} had one legal move, so it did not search"
             return acts[0]
         simultaneous = state.current_player() == SIMULTANEOUS
-        root: _Node | None = None
-        for _ in range(self.iterations):
-            s = root_state.determinize(self.seat, rng)
-            if root is None:
-                root = self._new_node(s)
-            path = [root]
-            node = root
-            # selection + expansion
-            while True:
-                p = node.player
-                if p < 0 and p not in (CHANCE, SIMULTANEOUS):
-                    break  # terminal
-                if p == CHANCE:
-                    a = s.sample_chance()
-                    s.apply_action(a)
-                    key = a
-                elif p == SIMULTANEOUS:
-                    joint = tuple(self._decoupled(node, s, q) for q in range(n))
-                    s.apply_actions(list(joint))
-                    key = joint  # type: ignore[assignment]  # a joint action keys its child by the tuple
-                elif node.untried:
-                    k = int(rng.random() * len(node.untried))
-                    try:
-                        s.apply_action(node.untried[k])
-                    except IllegalActionError:
-                        break  # hidden cards were re-dealt: this world does not allow that move
-                    a = node.untried.pop(k)
-                    child = self._new_node(s)
-                    node.children[a] = child
-                    path.append(child)
-                    node = child
-                    break
-                else:
-                    key = self._uct(node)
-                    try:
-                        s.apply_action(key)
-                    except IllegalActionError:
-                        break  # a re-dealt hidden world where the tree's move is impossible
-                known = node.children.get(key)
-                if known is None:
-                    known = node.children[key] = self._new_node(s)
-                    path.append(known)
-                    node = known
-                    break
-                path.append(known)
-                node = known
-            # rollout
-            steps = 0
-            limit = self.max_rollout
-            while not s.is_terminal() and steps < limit:
-                p = s.current_player()
-                if p == CHANCE:
-                    s.apply_action(s.sample_chance())
-                elif p == SIMULTANEOUS:
-                    s.apply_actions([_pick(s.legal_actions(q), rng) for q in range(n)])
-                else:
-                    la = s.legal_actions()
-                    s.apply_action(la[int(rng.random() * len(la))])
-                steps += 1
-            ret = s.returns() if s.is_terminal() else self._cutoff_returns(s)
-            for nd in path:
-                nd.visits += 1
-                t = nd.totals
-                for i in range(n):
-                    t[i] += ret[i]
-        # most visited root action for our seat
+        history = state.history()
+        root = self._reused_root(history) if self.reuse else None
+        if root is None:
+            root = _Node(state.current_player(), [0.5] * self.game.num_players, self.game.num_players)
+        start = time.perf_counter()
+        deadline = start + self.time if self.time else math.inf
+        done = 0
+        while done < self.iterations and (done == 0 or time.perf_counter() < deadline):
+            self._iterate(root, state.determinize(self.seat, rng))
+            done += 1
+        self.last_iterations, self.last_seconds = done, time.perf_counter() - start
         seat = self.seat
         counts: dict[int, int] = {}
-        sums: dict[int, float] = {}  # total return for `seat` through each own action
-        for key, child in (root.children.items() if root is not None else ()):
-            a = key[seat] if simultaneous else key
-            counts[a] = counts.get(a, 0) + child.visits
-            sums[a] = sums.get(a, 0.0) + child.totals[seat]
+        means: dict[int, float] = {}
+        if simultaneous:
+            for a, (v, t) in (root.stats[seat].items() if root.stats else ()):
+                counts[a], means[a] = v, t / v if v else 0.5
+        else:
+            for a, child in root.children.items():
+                counts[a], means[a] = child.visits, child.mean(seat)
+        legal = set(acts)
+        counts = {a: v for a, v in counts.items() if a in legal}
         if not counts:
-            n = len(acts)
-            self._why = lambda: f"{self._who()} explored no move (every sampled world refused them): random among {n}"
+            n_acts = len(acts)
+            self._why = lambda: f"{self._who()} explored no move (every sampled world refused them): random among {n_acts}"
             return acts[int(rng.random() * len(acts))]
-        most = max(counts.values())
-        best = sorted(a for a, v in counts.items() if v == most)
-        choice = best[int(rng.random() * len(best))]
-        rows = sorted(counts, key=lambda a: (-counts[a], -sums[a] / counts[a]))
-        why = (f"the most visited of {len(counts)} moves tried in {self.iterations} iterations; "
-               f"mean: average return for {self.game.player_name(seat)}, "
-               f"{self.game.min_return:g} to {self.game.max_return:g}")
+        # most visited; ties (few iterations) go to the better mean, then to the lower action number
+        choice = min(counts, key=lambda a: (-counts[a], -means[a], a))
+        if self.reuse and not simultaneous:
+            child = root.children.get(choice)
+            self._tree = (history + [choice], child) if child is not None else None
+        rows = sorted(counts, key=lambda a: (-counts[a], -means[a], a))
+        why = (f"the most visited of {len(counts)} moves tried in {done} iterations ({self.last_seconds:.2f} s); "
+               f"mean: chance to win for {self.game.player_name(seat)} as the search sees it, 0 to 1")
         self._why = self._ranked(state.clone(), choice,
-                                 [(a, f"{counts[a]:>5} visits  mean {sums[a] / counts[a]:+.2f}") for a in rows], why)
+                                 [(a, f"{counts[a]:>5} visits  mean {means[a]:.2f}") for a in rows], why)
         return choice
 
-    def _cutoff_returns(self, s: State) -> list[float]:
-        """Returns of an unfinished rollout: the best-evaluated seat(s) win, the others lose."""
-        game = self.game
-        scores = [s.evaluate(q) for q in range(game.num_players)]
-        best = max(scores)
-        leaders = [q for q, v in enumerate(scores) if v == best]
-        if len(leaders) == len(scores):
-            mid = (game.min_return + game.max_return) / 2
-            return [mid] * len(scores)
-        return [game.max_return if q in leaders else game.min_return for q in range(len(scores))]
+    def _reused_root(self, history: list) -> _Node | None:
+        """The node of the kept tree the game has reached since the last move, if the tree holds it."""
+        if self._tree is None:
+            return None
+        seen, node = self._tree
+        self._tree = None
+        if history[: len(seen)] != seen:
+            return None
+        for a in history[len(seen):]:
+            child = node.children.get(tuple(a) if isinstance(a, list) else a)
+            if child is None:
+                return None
+            node = child
+        return node
 
-    def _new_node(self, s: State) -> _Node:
-        p = s.current_player()
-        untried = s.legal_actions() if p >= 0 else []
-        return _Node(p, list(untried), self.game.num_players)
+    def _iterate(self, root: _Node, s: State) -> None:
+        n = self.game.num_players
+        node = root
+        path: list[tuple[_Node, tuple | None]] = []
+        while True:
+            # whose move it is comes from this world: in a re-dealt one it may differ from the tree's
+            p = s.current_player()
+            if p == TERMINAL:
+                value = self._terminal_value(s)
+                path.append((node, None))
+                break
+            if p == CHANCE:
+                a = self._chance(s)
+                s.apply_action(a)
+                path.append((node, None))
+                child = node.children.get(a)
+                if child is None:
+                    node.children[a] = child = _Node(s.current_player(), self._leaf_value(s.clone()), n)
+                    value = child.prior
+                    break
+                node = child
+                continue
+            if p == SIMULTANEOUS:
+                joint = tuple(self._decoupled(node, s, q) for q in range(n))
+                s.apply_actions(list(joint))
+                path.append((node, joint))
+                child = node.children.get(joint)
+                if child is None:
+                    node.children[joint] = child = _Node(s.current_player(), self._leaf_value(s.clone()), n)
+                    value = child.prior
+                    break
+                node = child
+                continue
+            path.append((node, None))
+            if not node.expanded:
+                value = self._expand(node, s, s.legal_actions(), p)
+                break
+            if self._perfect:
+                a = self._uct(node, node.children, p)
+            else:
+                # information sets: the moves of this re-dealt world, new ones scored as they appear
+                legal = s.legal_actions()
+                missing = [x for x in legal if x not in node.children]
+                if missing:
+                    self._expand(node, s, missing, p)
+                a = self._uct(node, {x: node.children[x] for x in legal}, p)
+            s.apply_action(a)
+            node = node.children[a]
+        for nd, played in path:
+            nd.visits += 1
+            t = nd.totals
+            for i in range(n):
+                t[i] += value[i]
+            if played is not None and nd.stats is not None:
+                for q, a in enumerate(played):
+                    st = nd.stats[q].setdefault(a, [0, 0.0])
+                    st[0] += 1
+                    st[1] += value[q]
 
-    def _uct(self, node: _Node) -> int:
-        p = node.player
-        log_n = math.log(node.visits or 1)
+    def _expand(self, node: _Node, s: State, actions: list[int], p: int) -> list[float]:
+        """Score every move of `actions` from `s`; the mover's (p's) best child's value is the node's."""
+        n = self.game.num_players
+        best: list[float] | None = None
+        for a in actions:
+            c = s.clone()
+            c.apply_action(a)
+            child = node.children[a] = _Node(c.current_player(), self._leaf_value(c), n)
+            if best is None or child.prior[p] > best[p]:
+                best = child.prior
+        node.expanded = True
+        return best if best is not None else node.prior
+
+    def _uct(self, node: _Node, children: dict, p: int) -> int:
+        log_n = math.log(node.visits + 1)
         c = self.c
         best, best_v = -1, -math.inf
-        for a, child in node.children.items():
-            v = child.totals[p] / child.visits + c * math.sqrt(log_n / child.visits)
+        for a, child in children.items():
+            v = child.mean(p) + c * math.sqrt(log_n / (child.visits + 1))
             if v > best_v:
                 best, best_v = a, v
         return best
@@ -307,28 +442,33 @@ class MCTSBot(Bot):
     def _decoupled(self, node: _Node, s: State, q: int) -> int:
         acts = s.legal_actions(q)
         if not acts:
-            return 0
-        stats: dict[int, list] = {}
-        for key, child in node.children.items():
-            st = stats.setdefault(key[q], [0, 0.0])
-            st[0] += child.visits
-            st[1] += child.totals[q]
+            return self.game.noop_action
+        if node.stats is None:
+            node.stats = [{} for _ in range(self.game.num_players)]
+        stats = node.stats[q]
         untried = [a for a in acts if a not in stats]
         if untried:
             return untried[int(self.rng.random() * len(untried))]
-        log_n = math.log(sum(v[0] for v in stats.values()) or 1)
+        log_n = math.log(sum(stats[a][0] for a in acts) or 1)
         return max(acts, key=lambda a: stats[a][1] / stats[a][0] + self.c * math.sqrt(log_n / stats[a][0]))
 
 
-_CLASSES = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
+_CLASSES: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
+_NUMBER = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,9})?|\.[0-9]{1,9}")
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict]:
-    """'mcts:2000' or 'mcts:iterations=2000,c=1' -> ('mcts', {...}); CardgenError when bad."""
+    """'mcts:2000', 'mcts:iterations=2000,c=1', 'mcts:time=1.0' -> ('mcts', {...}); a difficulty
+    name (easy, medium, hard) -> its MCTS settings; CardgenError when bad."""
     raw = spec
     name, _, rest = spec.strip().lower().partition(":")
+    if name in DIFFICULTIES:
+        if rest:
+            raise CardgenError(f"bot {name!r} takes no options: {raw!r} (it stands for {DIFFICULTIES[name]})")
+        return parse_bot_spec(DIFFICULTIES[name])
     if name not in _CLASSES and name != "human":
-        raise CardgenError(f"unknown bot: {raw!r} (expected human, {', '.join(BOT_NAMES)}; e.g. mcts:1000)")
+        raise CardgenError(f"unknown bot: {raw!r} (expected human, {', '.join(BOT_NAMES)}, "
+                           f"{', '.join(DIFFICULTIES)}; e.g. mcts:1000 or mcts:time=1.0)")  # fmt: skip
     opts: dict = {}
     if rest:
         if name != "mcts":
@@ -337,25 +477,32 @@ def parse_bot_spec(spec: str) -> tuple[str, dict]:
             k, eq, v = item.partition("=")
             if not eq:
                 k, v = "iterations", k
-            k = k.strip()
-            if k not in ("iterations", "max_rollout", "c"):
-                raise CardgenError(f"unknown mcts option {k!r} in {raw!r} (accepted: iterations, c, max_rollout)")
-            try:
-                if k == "c":
-                    opts[k] = float(v)
-                    if not opts[k] >= 0:
-                        raise ValueError
-                else:
-                    opts[k] = int(v)
-                    if opts[k] < 1:
-                        raise ValueError
-            except ValueError:
-                raise CardgenError(f"bad value {v!r} for mcts option {k} in {raw!r} (expected a positive number)") from None
+            k = MCTS_ALIASES.get(k.strip(), k.strip())
+            v = v.strip()
+            if k not in MCTS_OPTIONS:
+                raise CardgenError(f"unknown mcts option {k!r} in {raw!r} (accepted: {', '.join(MCTS_OPTIONS)})")
+            kind, low, high, _ = MCTS_OPTIONS[k]
+            what = "a whole number" if kind is int else "a number"
+            bad = CardgenError(f"bad value {v!r} for mcts option {k} in {raw!r} (expected {what} from {low:g} to {high:g})")
+            if not _NUMBER.fullmatch(v) or (kind is int and "." in v):
+                raise bad
+            number = kind(v)
+            if not low <= number <= high or (k == "iterations" and number < 1):
+                raise bad
+            opts[k] = number
     return name, opts
+
+
+def bot_label(spec: str) -> str | None:
+    """The difficulty name a spec is (easy, medium, hard), else None."""
+    name = spec.strip().lower()
+    return name if name in DIFFICULTIES else None
 
 
 def make_bot(spec: str, game: Game, seat: int, seed=0) -> Bot:
     name, opts = parse_bot_spec(spec)
     if name == "human":
         raise CardgenError("'human' is not a bot: humans only play with `cardgen play`")
-    return _CLASSES[name](game, seat, seed, **opts)
+    if name == "mcts":
+        return MCTSBot(game, seat, seed, label=bot_label(spec), **opts)
+    return _CLASSES[name](game, seat, seed)

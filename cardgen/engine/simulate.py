@@ -2,8 +2,9 @@
 
 Game i uses its own seed (derived from the run seed and i) and rotates the
 bots one seat per game, so every bot plays every seat equally often and the
-seat figures show the seat advantage. Games are independent, so --jobs J
-plays them in J processes; results do not depend on J.
+seat figures show the seat advantage. Games are independent and seeded one by
+one, so the executor (cardgen.engine.pool) may play them in J local processes or
+on a Ray cluster: results depend on neither the backend nor J.
 """
 
 from __future__ import annotations
@@ -93,7 +94,8 @@ class SimulationResult:
         return data
 
 
-def _play_one(job: tuple) -> dict:
+def play_one(job: tuple) -> dict:
+    """One game of a task from game_tasks: its returns, length and (when asked) its record."""
     name, config, bots, seed, index, rotate, record = job
     game = load_game(name, **config)
     gseed = game_seed(seed, index)
@@ -113,6 +115,22 @@ def _play_one(job: tuple) -> dict:
     return out
 
 
+def check_bots(game: Game, bots: list[str]) -> None:
+    """CardgenError unless `bots` is one bot (no human) per seat of `game`."""
+    n = game.num_players
+    if len(bots) != n:
+        raise CardgenError(f"{len(bots)} bots {','.join(bots)!r} for {n} players (give one bot per seat)")
+    for b in bots:
+        if parse_bot_spec(b)[0] == "human":
+            raise CardgenError("simulate plays bots only: replace 'human' with random, greedy, mcts or a difficulty")
+
+
+def game_tasks(game: Game, bots: list[str], games: int, seed: int | str, rotate: bool = True,
+               record: bool = False) -> list[tuple]:  # fmt: skip
+    """One task per game for the executor (each names its own seed)."""
+    return [(game.name, dict(game.config), list(bots), seed, i, rotate, record) for i in range(games)]
+
+
 def simulate(
     name: str,
     config: dict,
@@ -123,19 +141,16 @@ def simulate(
     rotate: bool = True,
     record: bool = False,
     progress: Callable[[int], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> SimulationResult:
     """Play `games` games and summarise them (see module docstring)."""
     game = load_game(name, **config)
-    n = game.num_players
-    if len(bots) != n:
-        raise CardgenError(f"{len(bots)} bots {','.join(bots)!r} for {n} players (give one bot per seat)")
-    for b in bots:
-        if parse_bot_spec(b)[0] == "human":
-            raise CardgenError("simulate plays bots only: replace 'human' with random, greedy or mcts")
+    check_bots(game, bots)
     if games < 1:
         raise CardgenError(f"--games {games}: play at least 1 game")
-    todo = [(name, dict(game.config), list(bots), seed, i, rotate, record) for i in range(games)]
-    results = run_jobs(_play_one, todo, jobs, progress=progress)
+    todo = game_tasks(game, bots, games, seed, rotate, record)
+    results = run_jobs(play_one, todo, jobs, progress=progress, backend=backend, address=address)
     return summarise(game, bots, seed, rotate, results)
 
 
