@@ -14,6 +14,16 @@ every colour in it (see cardgen.print.colour.Inks), so a CMYK file has no RGB.
 
 A face must work at any card size: read the sizes from `box` (or scale a fixed
 reference design with `box.fit_design`) rather than assuming poker cards.
+
+Optional hooks the writers use when a face has them:
+- `check(box)`: raise LayoutError when the face cannot draw on this box (e.g.
+  its text would fall below `box.min_text`), naming what would work; called
+  before any card is generated or any file written.
+- `alphabet()`: every character its texts may draw, so the glyph codes are fixed
+  before drawing (pages drawn by workers then match; cardgen.print.pdf).
+- `pack(card)` / `unpack(packed)`: a picklable form of a card and back, so
+  worker processes (--jobs) can draw it; pack may return None for a card the
+  main process should draw itself.
 """
 
 from __future__ import annotations

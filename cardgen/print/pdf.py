@@ -150,7 +150,7 @@ def render_pdf(
     count = 0
     sides = 2 if backs and imposition.duplex else 1
     drawn = _pages_parallel(cards, face, imposition, sides, inks, jobs) if jobs > 1 else None
-    batches = _batches(cards, imposition.per_page) if drawn is None else None
+    pages_of_cards = batches(cards, imposition.per_page) if drawn is None else None
     while True:
         if drawn is not None:
             item = next(drawn, None)
@@ -158,8 +158,8 @@ def render_pdf(
                 break
             batch, codes = item
         else:
-            assert batches is not None
-            batch = next(batches, [])
+            assert pages_of_cards is not None
+            batch = next(pages_of_cards, [])
             if not batch:
                 break
             codes = [None] * sides
@@ -181,7 +181,8 @@ def render_pdf(
     return count, pages
 
 
-def _batches(cards: Iterable[C], size: int) -> Iterator[list[C]]:
+def batches(cards: Iterable[C], size: int) -> Iterator[list[C]]:
+    """The cards in lists of `size` (the last may be shorter), pulled from the iterable as they are needed."""
     iterator = iter(cards)
     while batch := list(itertools.islice(iterator, size)):
         yield batch
@@ -270,10 +271,10 @@ def _parallel_pages(cards: Iterable[C], face: Any, imposition: Imposition, sides
     pool = context.Pool(jobs, initializer=_worker_init)
     try:
         pending: deque[tuple[list[list[C]], Any]] = deque()
-        batches = _batches(cards, imposition.per_page)
+        pages_of_cards = batches(cards, imposition.per_page)
         while True:
             while len(pending) < 2 * jobs:
-                task = list(itertools.islice(batches, PAGES_PER_TASK))
+                task = list(itertools.islice(pages_of_cards, PAGES_PER_TASK))
                 if not task:
                     break
                 packed = [[face.pack(c) for c in batch] for batch in task]

@@ -9,7 +9,6 @@ however many cards there are; contact sheets are saved as they fill.
 from __future__ import annotations
 
 import io
-import itertools
 import math
 import multiprocessing
 import os
@@ -31,7 +30,7 @@ from cardgen.files import atomic_write
 from cardgen.print.face import Face
 from cardgen.print.fonts import FONT_DIR
 from cardgen.print.imposition import Imposition, Layout, impose
-from cardgen.print.pdf import Progress, render_pdf
+from cardgen.print.pdf import Progress, batches, render_pdf
 from cardgen.print.sizes import Size
 
 C = TypeVar("C")
@@ -93,12 +92,12 @@ def write_pngs(
     thumb = sheets.thumb if sheets is not None else None
     seen: set[str] = set()
     count = files = total = 0
-    batches = _batches(cards, BATCH)
+    chunks = batches(cards, BATCH)
     rendered: Iterator[tuple[list[C], list[tuple[bytes, Image.Image | None]]]]
     if jobs > 1 and callable(getattr(face, "pack", None)) and "fork" in multiprocessing.get_all_start_methods():
-        rendered = _render_parallel(batches, face, imposition, dpi, thumb, jobs)
+        rendered = _render_parallel(chunks, face, imposition, dpi, thumb, jobs)
     else:
-        rendered = ((batch, _render_batch(batch, face, imposition, dpi, thumb)) for batch in batches)
+        rendered = ((batch, _render_batch(batch, face, imposition, dpi, thumb)) for batch in chunks)
     for batch, images in rendered:
         names = [_checked_key(key(c), seen) for c in batch]
         for name, (data, small) in zip(names, images):
@@ -115,12 +114,6 @@ def write_pngs(
         raise CardgenError("no cards to render: the card list is empty")
     written = sheets.finish() if sheets is not None else ()
     return PngSummary(out, count, files, total, written)
-
-
-def _batches(cards: Iterable[C], size: int) -> Iterator[list[C]]:
-    iterator = iter(cards)
-    while batch := list(itertools.islice(iterator, size)):
-        yield batch
 
 
 def _render_batch(batch: list[C], face: Face[C], imposition: Imposition, dpi: int,
