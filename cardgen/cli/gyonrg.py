@@ -269,9 +269,11 @@ def _deck_name(seed: int | str, start: int, count: int, ext: str) -> str:
 def print_cmd(obj: Context, seed, count, start, pool, output, calibration, lookup_url, **layout) -> None:
     """Print cards as a print-ready PDF: sheets with bleed and crop marks, or one card per page.
 
-    Defaults: one 54-card deck, A4, poker size (63 x 88 mm), 3 x 3 per page,
-    3 mm bleed, crop marks, no backs. Every card carries a QR code with its
-    lookup address and its serial.
+    Defaults: one 54-card deck, A4, poker size (63 x 88 mm), 3 x 3 per page
+    with 6 mm gutters so every card has 3 mm bleed between cards (the paper
+    leaves 0.5 mm at the left and right edges), crop marks, RGB, no backs.
+    Every card carries a QR code with its lookup address and its serial; the
+    last line says the bleed laid out and where the QR codes lead.
 
     \b
     With --count 54 (the default) the PDF is a legal deck you can play: the
