@@ -68,6 +68,16 @@ OBS_CARD = 8  # a hand slot: present, then the card's seven printed stats
 
 _ALL_ELEMENTS = 0xFF  # element mask: any element may deploy
 
+# _SUBSETS[n][k][c - 1]: the move masks of a fleet of n ships that are led by ship k (their lowest
+# bit) and move c ships. The generator pairs each group with the destinations its lead reaches.
+_SUBSETS = tuple(
+    tuple(
+        tuple(tuple(m for m in range(1 << n) if m & -m == 1 << k and m.bit_count() == c) for c in range(1, n - k + 1))
+        for k in range(n)
+    )
+    for n in range(9)  # max_fleet is at most 8
+)
+
 
 class GyonrgState(State):
     """One Gyon-RG position."""
@@ -280,6 +290,8 @@ class GyonrgState(State):
         return out
 
     def _board_actions(self, p: int) -> list[int]:
+        # The hot spot of random playouts and MCTS: it runs once per board action. The
+        # actions are built kind by kind in any order and sorted at the end.
         g = self.game
         L = g.layout
         acts = [L.end]
@@ -287,7 +299,6 @@ class GyonrgState(State):
         board, owner, cards = self.board, self.owner, g.cards
         S = g.stats  # printed stats by card id
         mod = self._effective_stats()
-        hand = self.hands[p]
         opp = 1 - p
         own = []
         blocked = 0  # the opponent's sectors, as _blocked(p) gives them
@@ -297,59 +308,80 @@ class GyonrgState(State):
             elif o == opp:
                 blocked |= 1 << sec
 
-        # deploy and replace
-        costs = self._deploy_costs(p)
-        if costs and min(costs) <= ap:
-            targets = self._deploy_targets(p, own).items()
-            drones = self._drone_sectors(own)
-            for i, cost in enumerate(costs):
-                if cost > ap:
-                    continue
-                el = 1 << cards[hand[i]].element
-                acts += L.deploys(i, [sec for sec, need in targets if need & el])
-                if drones:
-                    acts += L.replaces(i, drones)
+        # deploy and replace: the targets once, the sectors for each element once
+        hand = self.hands[p]
+        disc = self.discount[p]
+        targets: list[tuple[int, int]] | None = None
+        drones: list[int] = []
+        by_element: dict[int, list[int]] = {}
+        for i, cid in enumerate(hand):
+            cost = S[cid][DEPLOY] + disc
+            if cost > ap and cost > 0:  # as _deploy_costs: a discount never makes it below 0
+                continue
+            if targets is None:
+                targets = list(self._deploy_targets(p, own).items())
+                drones = self._drone_sectors(own)
+            el = cards[cid].element
+            secs = by_element.get(el)
+            if secs is None:
+                bit = 1 << el
+                secs = by_element[el] = [sec for sec, need in targets if need & bit]
+            acts += L.deploys(i, secs)
+            if drones:
+                acts += L.replaces(i, drones)
+
         # per own fleet: move, rotate, attack, promote
         has_opp = blocked != 0
         max_fleet = g.max_fleet
         jams = self.jams
-        rotations = L.rotations
-        any_facing, half = g.any_facing, L.half
+        turns = L.all_rotations if g.any_facing else L.rotations
+        masks = L.masks
+        # A move of c ships may end on a sector holding at most max_fleet - c (reachable sectors
+        # are free or p's own): only when p's fullest fleet could overflow is each one checked.
+        fullest = max([len(board[sec]) for sec in own], default=0)
         for sec in own:
             fleet = board[sec]
             cap = fleet[0]
             cs = mod[cap] if cap in mod else S[cap]
             if cs[ROTATE] <= ap:
-                acts += rotations[sec]
-                if any_facing:
-                    acts.append(half + sec)
+                acts += turns[sec]
             n = len(fleet)
-            if cs[ATTACK_COST] <= ap and cap not in jams:
+            if has_opp and cs[ATTACK_COST] <= ap and cap not in jams:  # no enemy ships: no targets
                 hits = self._attack_targets(p, sec)
                 if hits:
                     acts += L.attacks(sec, hits)
+            base = L.move + sec * SECTORS * masks  # + dest * masks + mask: a move's number
             if n == 1:
                 # a lone ship: the only move is the whole fleet (the most common case)
                 if cs[MOVE] <= ap and cs[SPEED]:
                     reach = self._reach(p, sec, has_opp, cs[SPEED], blocked)[-1]
-                    acts += L.moves(sec, 1, [d for d in reach if owner[d] == -1 or len(board[d]) < max_fleet])
+                    if fullest < max_fleet:
+                        acts += [base + 1 + d * masks for d in reach]
+                    else:
+                        acts += [base + 1 + d * masks for d in reach if len(board[d]) < max_fleet]
                 continue
             effs = [mod[c] if c in mod else S[c] for c in fleet]
             if not self.promoted >> sec & 1:
-                key = (cs[SHIELD], cs[ATTACK])
-                acts += L.promotions(sec, [pos for pos in range(1, n) if (effs[pos][SHIELD], effs[pos][ATTACK]) == key])
-            # move: every non-empty subset of the fleet, led by its highest ship
+                sh, at = cs[SHIELD], cs[ATTACK]
+                acts += L.promotions(sec, [k for k in range(1, n) if effs[k][SHIELD] == sh and effs[k][ATTACK] == at])
+            # move: every non-empty subset of the fleet, led by its highest ship. The lead
+            # gives the cost and the reach, the number of ships the room needed: so the
+            # subsets go by (lead, size), each group paired with its destinations at once.
             reach_by = None
-            for mask in range(1, 1 << n):
-                lead = effs[(mask & -mask).bit_length() - 1]
+            for k, by_size in enumerate(_SUBSETS[n]):
+                lead = effs[k]
                 speed = lead[SPEED]
                 if lead[MOVE] > ap or speed == 0:
                     continue
                 if reach_by is None:
                     reach_by = self._reach(p, sec, has_opp, max(e[SPEED] for e in effs), blocked)
-                room = max_fleet - mask.bit_count()
                 reach = reach_by[min(speed, len(reach_by)) - 1]
-                acts += L.moves(sec, mask, [d for d in reach if owner[d] == -1 or len(board[d]) <= room])
+                dests = [base + d * masks for d in reach]
+                for size, group in enumerate(by_size, 1):
+                    if fullest + size > max_fleet:
+                        room = max_fleet - size
+                        dests = [base + d * masks for d in reach if len(board[d]) <= room]
+                    acts += [d + m for d in dests for m in group]
         acts.sort()
         return acts
 
@@ -1175,26 +1207,45 @@ class GyonrgState(State):
         return bad
 
     def evaluate(self, player: int) -> float:
-        """Heuristic for greedy bots: Victory Points, ships, reach towards the enemy main sector."""
+        """How much better `player` stands, in logits of a win (bots read it so): Victory Points
+        and the VP the Captains will score (goal progress), ships and cards (material), fleets
+        near or inside the enemy main sector (tempo). A finished game is worth +-30."""
         if self.phase == OVER:
-            return 1000.0 * self.returns()[player]
-        score = 0.0
-        cards = self.game.cards
-        for p, sign in ((player, 1.0), (1 - player, -1.0)):
-            score += sign * 4.0 * self.vp[p]
-            target = MAIN[1 - p]
-            for s in range(SECTORS):
-                if self.owner[s] != p:
-                    continue
-                fleet = self.board[s]
-                for c in fleet:
-                    score += sign * (0.6 * self.stat(c, ATTACK) + 0.6 * self.stat(c, SHIELD) + 1.0)
-                cap = fleet[0]
-                score += sign * 1.5 * cards[cap].goal_value[p][s]  # VP it will score next turn
-                score += sign * 0.8 * (8 - distance(s, target))
-                if s == target:
-                    score += sign * 30.0
-        return score
+            return 30.0 * self.returns()[player]
+        side = [self._side_value(p) for p in (0, 1)]
+        return side[player] - side[1 - player]
+
+    def evaluate_all(self) -> list[float]:
+        if self.phase == OVER:
+            return [30.0 * r for r in self.returns()]
+        a, b = self._side_value(0), self._side_value(1)
+        return [a - b, b - a]
+
+    def _side_value(self, p: int) -> float:
+        g = self.game
+        cards = g.cards
+        goal = float(g.vp_to_win)
+        target = MAIN[1 - p]
+        vp = self.vp[p] / goal
+        income = 0.0
+        material = 0.0
+        tempo = 0.0
+        closest = 8
+        for s in range(SECTORS):
+            if self.owner[s] != p:
+                continue
+            fleet = self.board[s]
+            income += cards[fleet[0]].goal_value[p][s]
+            for c in fleet:
+                material += 0.15 + 0.04 * (self.stat(c, ATTACK) + self.stat(c, SHIELD))
+            d = distance(s, target)
+            closest = min(closest, d)
+            if s == target:
+                tempo += 3.0  # the main sector held at the start of the next turn wins
+        tempo += 0.1 * (8 - closest)
+        # VP grow more decisive near the goal; the next turn's income counts almost as VP held
+        value = 3.0 * vp + 1.5 * max(0.0, vp - 0.6) + 2.0 * min(income / goal, 1.0)
+        return value + material + 0.05 * len(self.hands[p]) + tempo
 
     def render(self, color: bool = False, player: int | None = None) -> str:
         from . import view  # the terminal view reads the rules; imported here to keep the layers one way

@@ -292,13 +292,57 @@ class GyreState(State):
         return s
 
     def evaluate(self, player: int) -> float:
-        """Score lead over the best opponent (a win dominates at the end)."""
-        s = self.scores()
-        mine = s[player]
-        lead = mine - max(v for i, v in enumerate(s) if i != player)
+        """How much better `player` stands than the best opponent, in logits of a win (see
+        evaluate_all): the score lead, gyre capture threats and owned gyres; a finished game
+        is worth +-30 (a win dominates), plus the lead."""
+        return self.evaluate_all()[player]
+
+    def evaluate_all(self) -> list[float]:
+        """Every seat's evaluate() in one pass over the board.
+
+        value = score + threats + 3 per owned gyre. A threat is a tile one claim away from
+        capture (7 neighbours of one other colour, the 8th empty): capturing turns a tile
+        worth -6 into one worth 256 and doubles its captor's neighbours, so it is counted
+        at 0.8 of that swing when the captor is to move, 0.3 otherwise (the owner may fill
+        the hole, but not every hole at once). The lead over the best opponent is divided
+        by a scale that grows with the tiles claimed (scores grow with them), the same for
+        every move of a turn, so comparing moves is comparing leads."""
+        game = self.game
+        k = game.num_players
+        board = self.board
+        neigh = game.tables[0]
+        value = [0.0] * (k + 1)
+        mover = self.player + 1
+        for t, o in enumerate(board):
+            if not o:
+                continue
+            same = opp = 0
+            other = 0
+            for x in neigh[t]:
+                v = board[x]
+                if v == o:
+                    same += 1
+                elif v:
+                    opp += 1
+                    other = v if other == 0 or other == v else -1
+            tile = (1 << same) - opp
+            value[o] += tile
+            if opp == 7 and other > 0:
+                value[other] += 270.0 * (0.8 if other == mover else 0.3)
+        for p in range(k):
+            value[p + 1] += 3.0 * len(self.owned[p])
+        scale = 8.0 + 4.0 * (game.nn - self.empties)
+        vals = value[1:]
+        out = []
+        for p in range(k):
+            lead = vals[p] - max(v for q, v in enumerate(vals) if q != p)
+            out.append(lead / scale)
         if self.player == TERMINAL:
-            return lead + (10_000 if lead > 0 else -10_000 if lead < 0 else 0)
-        return lead
+            s = self.scores()
+            for p in range(k):
+                lead = s[p] - max(v for q, v in enumerate(s) if q != p)
+                out[p] = (30.0 if lead > 0 else -30.0 if lead < 0 else 0.0) + lead / scale
+        return out
 
     # -- scores ---------------------------------------------------------------
     def scores(self) -> list[int]:
