@@ -21,7 +21,7 @@ ENTRY = GameEntry(
     name="gogmagog",
     title="Gog & Magog",
     engine="cardgen.gogmagog.engine:GAME",
-    cli=None,
+    cli="cardgen.cli.gogmagog:gogmagog",
     serial_prefixes=SERIAL_PREFIXES,
     lookup="cardgen.gogmagog.plugin:lookup",
 )
