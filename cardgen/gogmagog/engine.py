@@ -729,9 +729,9 @@ class GogmagogState(State):
             bd[a + TOK] += hit
             a_def = self.defence_of(a)
             a_falls = bd[a + TOK] > a_def
-            if g.tie == "both" and bd[a + TOK] == a_def:
+            if g.tie == "both" and hit and bd[a + TOK] == a_def:  # no tokens placed: no "same value"
                 d_falls = a_falls = True
-        if g.tie == "both" and bd[d + TOK] == d_def:
+        if g.tie == "both" and tokens and bd[d + TOK] == d_def:
             d_falls = True
             a_falls = a_falls or counter
         elif g.tie == "attack" and counter and tokens == self.counter_of(d):
