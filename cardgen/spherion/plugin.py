@@ -19,7 +19,7 @@ def lookup(serial: str) -> LookupResult:
 ENTRY = GameEntry(
     name="spherion",
     title="Spherion",
-    engine=None,
+    engine="cardgen.spherion.engine:GAME",
     cli="cardgen.cli.spherion:spherion",
     serial_prefixes=SERIAL_PREFIXES,
     lookup="cardgen.spherion.plugin:lookup",
