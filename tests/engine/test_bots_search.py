@@ -1,0 +1,188 @@
+"""The bots as a user relies on them: they find a winning move on hand-made positions of
+each game, keep the same moves for the same seed and iteration count, honour a time
+budget and the difficulty names, and the games' evaluations prefer the better side."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cardgen.engine.bots import DIFFICULTIES, MCTS_OPTIONS, make_bot, parse_bot_spec
+from cardgen.engine.registry import load_game
+from cardgen.errors import CardgenError
+
+DATA = Path(__file__).parent / "data"
+
+# Gyre 4x4, blue to move, one tile left: claiming it at once only draws; turning the gyre at
+# b2 or d3 clockwise first (actions 26, 47) wins (26 needs 47 after it). Found by exhaustive
+# search over the turn's lines.
+GYRE_WIN = {"size": 4, "players": 2, "board": "BBBBBRBBRRR.RRRR", "gyres": "RR..BBRR....RRRB", "inactive": [],
+            "player": 1, "turn": 15, "gyrations": 0, "ply": 15}  # fmt: skip
+
+
+def _play_turn(bot, state) -> None:
+    seat = state.current_player()
+    while not state.is_terminal() and state.current_player() == seat:
+        state.apply_action(bot.step(state))
+
+
+def test_gyre_position_needs_the_gyration():
+    game = load_game("gyre", size=4)
+    state = game.state_from_json(GYRE_WIN)
+    claim = state.clone()
+    claim.apply_action(11)  # the empty tile
+    assert claim.returns() == [0.5, 0.5]  # a draw, not the win
+
+
+@pytest.mark.parametrize("spec", ["mcts:30", "mcts:iterations=30,reuse=0", "hard"])
+def test_mcts_finds_the_gyre_win_in_one_turn(spec):
+    game = load_game("gyre", size=4)
+    state = game.state_from_json(GYRE_WIN)
+    bot = make_bot(spec, game, 1, seed=4)
+    assert bot.step(state.clone()) in (26, 47)
+    _play_turn(bot, state)
+    assert state.is_terminal() and state.returns() == [0.0, 1.0]
+
+
+def _finish_turn(state) -> None:
+    seat = state.current_player()
+    end = state.game.layout.end
+    while not state.is_terminal() and state.current_player() == seat:
+        state.apply_action(end if end in state.legal_actions() else state.legal_actions()[0])
+
+
+def test_mcts_finds_the_gyonrg_move_that_wins_at_its_next_turn():
+    """Blue needs one more Victory Point; red has no ships or cards left. Ending the turn
+    where the fleets stand does not win; moving a Captain onto a goal sector does."""
+    game = load_game("gyonrg")
+    state = game.state_from_json(json.loads((DATA / "gyonrg_win_next_turn.json").read_text()))
+    seat = state.current_player()
+    idle = state.clone()
+    _finish_turn(idle)
+    _finish_turn(idle)
+    assert not idle.is_terminal()
+    bot = make_bot("mcts:60", game, seat, seed=2)
+    _play_turn(bot, state)
+    _finish_turn(state)  # the opponent has nothing to play
+    assert state.is_terminal() and state.winner == seat
+
+
+@pytest.mark.parametrize("name", ["gyre", "gyonrg", "toy-bid"])
+def test_same_seed_and_iterations_give_the_same_moves(name):
+    game = load_game(name, **({"size": 5} if name == "gyre" else {}))
+    moves = []
+    for _ in range(2):
+        state = game.new_initial_state(11)
+        bots = [make_bot("mcts:12", game, p, seed=11) for p in range(game.num_players)]
+        seq = []
+        for _ in range(12):
+            if state.is_terminal():
+                break
+            p = state.current_player()
+            if p < 0 and state.is_chance_node():
+                a = state.sample_chance()
+                state.apply_action(a)
+            elif p < 0:
+                a = [bots[q].step(state) if state.legal_actions(q) else game.noop_action for q in range(game.num_players)]
+                state.apply_actions(a)
+            else:
+                a = bots[p].step(state)
+                state.apply_action(a)
+            seq.append(a)
+        moves.append(seq)
+    assert moves[0] == moves[1] and len(moves[0]) >= 4
+
+
+def test_a_time_budget_stops_the_search_before_the_iteration_cap():
+    game = load_game("gyre")
+    state = game.new_initial_state()
+    bot = make_bot("mcts:time=0.05", game, 0, seed=1)
+    assert bot.iterations == MCTS_OPTIONS["iterations"][2]
+    bot.step(state)
+    assert 1 <= bot.last_iterations < bot.iterations
+    assert "iterations" in bot.explain()
+
+
+def test_difficulty_names_are_tuned_mcts_settings():
+    for name, spec in DIFFICULTIES.items():
+        assert parse_bot_spec(name) == parse_bot_spec(spec)
+    game = load_game("gyre", size=4)
+    bot = make_bot("HARD", game, 0)
+    assert bot.spec() == "hard" and bot.time > 0
+    easy = make_bot("easy", game, 0)
+    assert easy.blunder > 0 and easy.iterations < make_bot("medium", game, 0).iterations
+    with pytest.raises(CardgenError, match="takes no options"):
+        parse_bot_spec("hard:5")
+
+
+@pytest.mark.parametrize("spec", ["mcts:60", "mcts:time=1.5", "mcts:iterations=300,time=0.5,c=0.7",
+                                  "mcts:iterations=9,rollout=4,epsilon=0.25,blunder=0.1,reuse=0"])
+def test_mcts_spec_round_trips(spec):
+    game = load_game("gyre", size=4)
+    bot = make_bot(spec, game, 0)
+    again = make_bot(bot.spec(), game, 0)
+    assert parse_bot_spec(again.spec()) == parse_bot_spec(bot.spec())
+    assert {k: getattr(again, k) for k in MCTS_OPTIONS} == {k: getattr(bot, k) for k in MCTS_OPTIONS}
+
+
+@pytest.mark.parametrize("spec,needle", [
+    ("mcts:time=nan", "bad value"), ("mcts:time=-1", "bad value"), ("mcts:time=61", "from 0 to 60"),
+    ("mcts:iterations=1.5", "whole number"), ("mcts:blunder=2", "from 0 to 1"), ("mcts:time=1e9", "bad value"),
+    ("mcts:time=", "bad value"), ("mcts:speed=3", "unknown mcts option"), ("expert", "easy, medium, hard"),
+])  # fmt: skip
+def test_bad_mcts_specs_say_what_is_accepted(spec, needle):
+    with pytest.raises(CardgenError, match=needle):
+        parse_bot_spec(spec)
+
+
+def test_max_rollout_is_still_read_as_rollout():
+    assert parse_bot_spec("mcts:max_rollout=5") == ("mcts", {"rollout": 5})
+
+
+# ----- evaluations on hand-made positions ---------------------------------------------
+
+def _gyre(board: str, player: int = 0, gyres: str = "." * 16):
+    game = load_game("gyre", size=4)
+    return game.state_from_json({"size": 4, "players": 2, "board": board, "gyres": gyres, "inactive": [],
+                                 "player": player, "turn": 0, "gyrations": 0, "ply": 0})  # fmt: skip
+
+
+def test_gyre_evaluation_prefers_the_bigger_cluster():
+    state = _gyre("RR..RR......B..B")
+    assert state.evaluate(0) > 0 > state.evaluate(1)
+    assert state.evaluate_all() == [state.evaluate(0), state.evaluate(1)]
+
+
+def test_gyre_evaluation_counts_a_capture_threat_for_the_side_to_move():
+    # blue b2 (index 5) has seven red neighbours; a red claim of c3 (index 10) captures it
+    threat = _gyre("RRR.RBR.RR......", player=0)
+    assert threat.evaluate(0) > threat.evaluate(1)
+    waiting = _gyre("RRR.RBR.RR......", player=1)
+    assert threat.evaluate(0) > waiting.evaluate(0) > 0
+
+
+def test_gyre_evaluation_of_a_finished_game_is_decisive():
+    game = load_game("gyre", size=4)
+    state = game.state_from_json(GYRE_WIN)
+    for a in (26, 47, 11):  # the winning line: two gyrations, then the last tile
+        state.apply_action(a)
+    assert state.evaluate(1) >= 30 > -30 >= state.evaluate(0)
+
+
+def _gyonrg_state():
+    game = load_game("gyonrg")
+    return game, json.loads((DATA / "gyonrg_win_next_turn.json").read_text())
+
+
+def test_gyonrg_evaluation_prefers_victory_points_and_ships():
+    game, data = _gyonrg_state()
+    seat = data["player"]
+    base = game.state_from_json(data)
+    assert base.evaluate(seat) > 0 > base.evaluate(1 - seat)  # the other side has nothing left
+    behind = dict(data, vp=[v - 5 if p == seat else v for p, v in enumerate(data["vp"])])
+    assert game.state_from_json(behind).evaluate(seat) < base.evaluate(seat)
+    fleets = [f for f in data["board"] if f]
+    fewer = dict(data, board=[f if f is not fleets[0] else [] for f in data["board"]])
+    assert game.state_from_json(fewer).evaluate(seat) < base.evaluate(seat)
