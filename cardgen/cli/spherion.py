@@ -10,7 +10,16 @@ from pathlib import Path
 
 import click
 
-from cardgen.cli.types import MAX_CARD_INDEX, MAX_GENERATE, SEED, WholeNumber, resolve_seed
+from cardgen.cli.printing import (
+    BLEED,
+    build_layout,
+    default_output,
+    layout_options,
+    lookup_url_option,
+    run_pdf,
+    run_png,
+)
+from cardgen.cli.types import CARD_SIZE, MAX_CARD_INDEX, MAX_GENERATE, MAX_PRINT, PAPER, SEED, WholeNumber, resolve_seed
 from cardgen.files import open_output
 from cardgen.lookup import serial_from_url
 from cardgen.spherion import cards as pool
@@ -95,6 +104,90 @@ def lookup(serials, as_json) -> None:
 
 
 __all__ = ["spherion"]
+
+
+def _safe(seed) -> str:
+    return "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in str(seed))[:40]
+
+
+@spherion.command(name="print")
+@click.option("--seed", "-s", type=SEED, help=SEED_HELP)
+@click.option("--count", "-n", type=WholeNumber(1, MAX_PRINT), default=54, show_default=True,
+              help=f"Number of cards (at most {MAX_PRINT:,}).")
+@START
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="PDF file (default: output/spherion-SEED-COUNT.pdf).")
+@layout_options
+def print_cmd(seed, count, start, output, calibration, lookup_url, **layout) -> None:
+    """Print the seed's cards as a print-ready PDF (sheets with bleed and crop marks, or one per page).
+
+    Same layout options as `cardgen gyonrg print`. Every card shows its name,
+    kind, element and reading, level, ATK/DEF, effect text, a QR code with its
+    lookup address and its serial. Print a deck with `cardgen spherion deck print`.
+    """
+    from cardgen.spherion.face import SpherionFace
+
+    _check_range(start, count)
+    job = build_layout(**layout)
+    seed = resolve_seed(seed)
+    output = output or default_output(f"spherion-{_safe(seed)}" + (f"-{start}" if start else "") + f"-{count}.pdf")
+    run_pdf(pool.generate(seed, count, start), count, SpherionFace(lookup_url), job, output,
+            calibration=calibration, title=f"Spherion cards, seed {seed}")  # fmt: skip
+
+
+@spherion.command()
+@click.option("--seed", "-s", type=SEED, help=SEED_HELP)
+@click.option("--count", "-n", type=WholeNumber(1, MAX_PRINT), default=54, show_default=True,
+              help=f"Number of cards (at most {MAX_PRINT:,}).")
+@START
+@click.option("--dpi", type=WholeNumber(36, 1200), default=300, show_default=True, help="Resolution of the images (36 to 1200).")
+@click.option("--card-size", type=CARD_SIZE, default="poker", show_default=True, help="poker, bridge, mini, tarot or WxH in mm.")
+@click.option("--bleed", type=BLEED, default=0.0, show_default=True, help="Bleed to include around each card, 0 to 10 mm.")
+@lookup_url_option
+@click.option("--output", "-o", type=click.Path(file_okay=False, path_type=Path), required=True, help="Folder for the PNG files.")
+def png(seed, count, start, dpi, card_size, bleed, lookup_url, output) -> None:
+    """Render cards as PNG images named by serial, from the very drawing the PDF prints."""
+    from cardgen.spherion.face import SpherionFace
+
+    _check_range(start, count)
+    seed = resolve_seed(seed)
+    run_png(pool.generate(seed, count, start), count, SpherionFace(lookup_url), card_size, output,
+            dpi=dpi, bleed=bleed, key=lambda c: c.serial)  # fmt: skip
+
+
+@spherion.command()
+@click.option("--seed", "-s", type=SEED, default="0", show_default=True, help="Seed of the wall (a game's seed gives its board).")
+@click.option("--size", type=click.Choice(["small", "medium", "standard", "large"]), default="standard", show_default=True,
+              help="Board size: small (42 cells), medium (92), standard (162), large (252).")
+@click.option("--wall", type=WholeNumber(0, 100), default=50, show_default=True, help="Per cent of the equator's cells that become wall.")
+@click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper: a4 or letter.")
+@click.option("--text", "as_text", is_flag=True, help="Print the board as text (a map and every cell with its sides) instead.")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="PDF file (default: output/spherion-board-SEED.pdf).")
+def board(seed, size, wall, paper, as_text, output) -> None:
+    """The sphere as a printable sheet: flat maps of both hemispheres with every cell's id.
+
+    \b
+    The board is a Goldberg polyhedron: hexagons and exactly 12 pentagons. Each
+    half has the same number of cells; the deck masters start on the poles; the
+    seeded wall never cuts a cell off. Use the seed of your game
+    (`cardgen play spherion --seed S` plays on the board of seed S).
+    """
+    from cardgen.spherion.board import build_board
+    from cardgen.spherion.board_pdf import write_board_pdf
+
+    b = build_board(size, seed, wall)
+    if as_text:
+        lines = [f"Spherion {size} board, seed {seed}: {b.cells} cells, {len(b.wall)} wall, poles #{b.poles[0]} and #{b.poles[1]}"]
+        for c in range(b.cells):
+            lat, lon = b.latlon(c)
+            kind = "wall" if c in b.wall else ("north" if b.half[c] == 0 else "south")
+            lines.append(f"#{c:<4} {kind:<5} {'pent' if b.is_pentagon(c) else 'hex ':<4} {lat:6.1f} {lon:6.1f}  "
+                         + " ".join(f"d{d}=#{n}" for d, n in enumerate(b.neighbours[c])))
+        click.echo("\n".join(lines))
+        return
+    paper_name = "letter" if getattr(paper, "name", str(paper)).lower().startswith("letter") else "a4"
+    output = output or default_output(f"spherion-board-{_safe(seed)}.pdf")
+    pages = write_board_pdf(output, b, paper_name, f"Spherion board (seed {seed})")
+    click.echo(f"wrote {output}: {pages} pages, {b.cells} cells, wall of {len(b.wall)} cells")
 
 
 # ----- decks -----------------------------------------------------------------------
@@ -204,3 +297,24 @@ def show(path, as_json) -> None:
     click.echo(json.dumps(decks.deck_to_json(d), indent=2) if as_json else decks.format_deck(d), nl=as_json)
     for p in decks.check_deck(d):
         click.echo(p.format(str(path)), err=True)
+
+
+@deck.command(name="print")
+@click.argument("path", type=_DECK_FILE)
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="PDF file (default: output/DECKFILE.pdf).")
+@layout_options
+def deck_print(path, output, calibration, lookup_url, **layout) -> None:
+    """Print a legal deck (master, main, extra, side) as a print-ready PDF; an illegal deck is refused."""
+    from cardgen.errors import DeckError
+    from cardgen.spherion import deck as decks
+    from cardgen.spherion.face import SpherionFace
+
+    d = decks.read_deck(path)
+    problems = decks.check_deck(d)
+    if problems:
+        raise DeckError(f"{path} is not a legal deck: " + "; ".join(p.format(str(path)) for p in problems))
+    job = build_layout(**layout)
+    cards = ([d.master] if d.master else []) + [c for sec in decks.SECTIONS for c in d.cards(sec)]
+    output = output or default_output(f"{_safe(Path(path).stem)}.pdf")
+    run_pdf(cards, len(cards), SpherionFace(lookup_url), job, output, calibration=calibration,
+            title=f"Spherion deck {d.name or path}")  # fmt: skip
