@@ -160,6 +160,9 @@ class GogmagogGame(Game):
         self.c_eff = [_EFFECT_CODE[x.effect.effect] if x.effect else E_NONE for x in cs]
         self.c_amt = [x.effect.amount if x.effect else 0 for x in cs]
         # what a card's spell or ability is aimed at (abilities' fury/guard: the creature itself)
+        self.c_instant = [e == E_INSTANT for e in self.c_eff]
+        # creatures whose ability is used with `use` (instant attack is used by entering the offensive rank)
+        self.c_usable = [k == 1 and e != E_INSTANT for k, e in zip(self.c_kind, self.c_eff)]
         self.c_target = [T_ENEMY if e == E_TOKENS else T_OWN if e in (E_FURY, E_GUARD) else T_NONE for e in self.c_eff]
         self.L = L = c["lanes"]
         self.H = H = c["max_hand"]
@@ -182,6 +185,22 @@ class GogmagogGame(Game):
         self.board_wipe = c["wipeout"] == "board"
         self.per_game = c["creature_limit"] == "per_game"
         self.lose_on_empty = c["empty_deck"] == "lose"
+        self.max_creatures = c["max_creatures"]
+        # by lane bit mask: the lanes in it, and the play offsets (lane * 3 + mode) of those lanes
+        self.lanes_of = [[x for x in range(L) if m >> x & 1] for m in range(1 << L)]
+        self.plain_offsets = [[x * 3 + k for x in self.lanes_of[m] for k in (0, 1)] for m in range(1 << L)]
+        self.instant_offsets = [[x * 3 + k for x in self.lanes_of[m] for k in (0, 1, 2)] for m in range(1 << L)]
+        self.full = (1 << L) - 1
+        # the action lists themselves, by lane mask and hand slot (or lane): legal_actions only
+        # concatenates them (MCTS and random playouts ask for legal actions at every step)
+        masks = range(1 << L)
+        self.play_plain = [[[self.A_PLAY + h * 3 * L + o for o in self.plain_offsets[m]] for h in range(H)] for m in masks]
+        self.play_instant = [[[self.A_PLAY + h * 3 * L + o for o in self.instant_offsets[m]] for h in range(H)] for m in masks]
+        self.cast_enemy = [[[self.A_CAST + h * T + x for x in self.lanes_of[m]] for h in range(H)] for m in masks]
+        self.cast_own = [[[self.A_CAST + h * T + L + x for x in self.lanes_of[m]] for h in range(H)] for m in masks]
+        self.use_enemy = [[[self.A_USE + lane * T + x for x in self.lanes_of[m]] for lane in range(L)] for m in masks]
+        self.war_after_instant = c["war_after_instant"]
+        self.first = c["first_player"]
 
     def config_summary(self) -> dict:
         return {**self.config, "decks": " vs ".join(self.deck_names)}
@@ -296,7 +315,7 @@ class GogmagogState(State):
 
     __slots__ = ("game", "hand", "deck", "used", "res", "bd", "ncr", "played", "energy", "mana", "wells", "spent",
                  "turn", "phase", "acted", "res_done", "attacked", "marched", "instant_done", "pending", "plan",
-                 "winner", "seed", "_legal")  # fmt: skip
+                 "winner", "seed", "_legal", "occ", "offm")  # fmt: skip
 
     game: GogmagogGame
 
@@ -324,6 +343,7 @@ class GogmagogState(State):
         s.winner = -1
         s.pending, s.plan = [], []
         s._legal = None
+        s.occ, s.offm = [0, 0], [0, 0]
         s._begin_turn()
         return s
 
@@ -343,13 +363,14 @@ class GogmagogState(State):
         s.plan = [(t, lanes) for t, lanes in self.plan]
         s.winner, s.seed = self.winner, self.seed
         s._legal = self._legal
+        s.occ, s.offm = self.occ[:], self.offm[:]
         return s
 
     def mover(self) -> int:
-        return (self.game.config["first_player"] + self.turn) % 2
+        return (self.game.first + self.turn) % 2
 
     def current_player(self) -> int:
-        return TERMINAL if self.phase == OVER else (self.game.config["first_player"] + self.turn) % 2
+        return TERMINAL if self.phase == OVER else (self.game.first + self.turn) % 2
 
     def _begin_turn(self) -> None:
         g = self.game
@@ -400,6 +421,18 @@ class GogmagogState(State):
     def _slot(self, p: int, lane: int) -> int:
         return (p * self.game.L + lane) * NF
 
+    def _masks(self) -> None:
+        """Occupied and offensive lanes as bit masks (derived from the board; kept up to date by every move)."""
+        L, bd = self.game.L, self.bd
+        self.occ, self.offm = [0, 0], [0, 0]
+        for p in (0, 1):
+            for lane in range(L):
+                i = (p * L + lane) * NF
+                if bd[i] >= 0:
+                    self.occ[p] |= 1 << lane
+                    if bd[i + OFF]:
+                        self.offm[p] |= 1 << lane
+
     def attack_of(self, i: int) -> int:
         g, bd = self.game, self.bd
         v = g.c_atk[bd[i]] + bd[i + ATK] + (1 if bd[i + OFF] else -1)
@@ -433,86 +466,63 @@ class GogmagogState(State):
         return action in self._legal
 
     def _compute_legal(self, p: int) -> list[int]:
+        # The hot path of random playouts and MCTS: one pass over the lanes, then the hand;
+        # the blocks come out in action order (end/pass, war, march, play, cast, resource, use).
         g, bd = self.game, self.bd
         L, T = g.L, g.T
         own = p * L * NF
-        enemy = (1 - p) * L * NF
         if self.phase == COMBINE:
-            guild, lanes = self.pending[0]
-            return [A_SPLIT] + [A_COMBINE + lane for lane in lanes]
+            return [A_SPLIT] + [A_COMBINE + lane for lane in self.pending[0][1]]
         if self.phase == MARCH:
-            out = [A_END]
-            for lane in range(L):
-                if bd[own + lane * NF] >= 0 and not self.marched >> lane & 1:
-                    out.append(g.A_MLANE + lane)
-            return out
+            marched = self.marched
+            return [A_END] + [g.A_MLANE + lane for lane in range(L) if bd[own + lane * NF] >= 0 and not marched >> lane & 1]
+        occ = self.occ[p]
+        war = bool(self.offm[p] & ~self.attacked) and not (self.instant_done and not g.war_after_instant)
+        own_lanes = g.lanes_of[occ]
         out = [A_END if self.acted else A_PASS]
-        if self._can_war(p):
+        if war:
             out.append(A_WAR)
-        if not self.acted and self.ncr[p]:
+        if not self.acted and occ:
             out.append(A_MARCH)
+        free = 0 if (self.played[p] if g.per_game else len(own_lanes)) >= g.max_creatures else g.full & ~occ
+        plain, instant = g.play_plain[free], g.play_instant[free]
+        cast_enemy, cast_own = g.cast_enemy[self.occ[1 - p]], g.cast_own[occ]
         mana = self.mana[p]
-        hand = self.hand[p]
-        kinds, costs, effs, targets = g.c_kind, g.c_cost, g.c_eff, g.c_target
-        room = (self.played[p] if g.per_game else self.ncr[p]) < g.config["max_creatures"]
-        free = [lane for lane in range(L) if bd[own + lane * NF] < 0] if room else []
-        enemy_lanes = [lane for lane in range(L) if bd[enemy + lane * NF] >= 0]
-        own_lanes = [lane for lane in range(L) if bd[own + lane * NF] >= 0]
-        plays: list[int] = []
+        kinds, costs, targets, instants = g.c_kind, g.c_cost, g.c_target, g.c_instant
         casts: list[int] = []
         ress: list[int] = []
-        A_PLAY, A_CAST, A_RES = g.A_PLAY, g.A_CAST, g.A_RES
-        for h, cid in enumerate(hand):
-            if costs[cid] > mana:
-                continue
-            k = kinds[cid]
-            if k <= 1:
-                base = A_PLAY + h * L * 3
-                modes = 3 if effs[cid] == E_INSTANT else 2
-                for lane in free:
-                    a = base + lane * 3
-                    plays.append(a)
-                    plays.append(a + 1)
-                    if modes == 3:
-                        plays.append(a + 2)
-            elif k == 2:
-                base = A_CAST + h * T
-                t = targets[cid]
-                if t == T_NONE:
-                    casts.append(base + 2 * L)
-                elif t == T_ENEMY:
-                    casts += [base + lane for lane in enemy_lanes]
-                else:
-                    casts += [base + L + lane for lane in own_lanes]
-            elif not self.res_done:
-                ress.append(A_RES + h)
-        uses: list[int] = []
+        h = -1
+        for cid in self.hand[p]:
+            h += 1
+            if costs[cid] <= mana:
+                k = kinds[cid]
+                if k <= 1:
+                    out += instant[h] if instants[cid] else plain[h]
+                elif k == 2:
+                    t = targets[cid]
+                    if t == T_NONE:
+                        casts.append(g.A_CAST + h * T + 2 * L)
+                    elif t == T_ENEMY:
+                        casts += cast_enemy[h]
+                    else:
+                        casts += cast_own[h]
+                elif not self.res_done:
+                    ress.append(g.A_RES + h)
+        out += casts
+        out += ress
+        usable = g.c_usable
         for lane in own_lanes:
             i = own + lane * NF
             cid = bd[i]
-            if kinds[cid] != 1 or bd[i + USED] or effs[cid] == E_INSTANT:
-                continue
-            base = g.A_USE + lane * T
-            t = targets[cid]
-            if t == T_NONE:
-                uses.append(base + 2 * L)
-            elif t == T_ENEMY:
-                uses += [base + x for x in enemy_lanes]
-            else:
-                uses.append(base + L + lane)
-        plays.sort()  # hand order then lane: sorted already; kept explicit for safety
-        return out + plays + casts + ress + uses
-
-    def _can_war(self, p: int) -> bool:
-        if self.instant_done and not self.game.config["war_after_instant"]:
-            return False
-        bd, L = self.bd, self.game.L
-        own = p * L * NF
-        for lane in range(L):
-            i = own + lane * NF
-            if bd[i] >= 0 and bd[i + OFF] and not self.attacked >> lane & 1:
-                return True
-        return False
+            if usable[cid] and not bd[i + USED]:
+                t = targets[cid]
+                if t == T_NONE:
+                    out.append(g.A_USE + lane * T + 2 * L)
+                elif t == T_ENEMY:
+                    out += g.use_enemy[self.occ[1 - p]][lane]
+                else:
+                    out.append(g.A_USE + lane * T + L + lane)
+        return out
 
     def _why_illegal(self, action: int, player: int | None = None) -> str:
         text = self._text(action, player)
@@ -582,6 +592,7 @@ class GogmagogState(State):
             i = self._slot(p, lane)
             bd = self.bd
             bd[i + OFF] ^= 1
+            self.offm[p] ^= 1 << lane
             if bd[i + OFF]:
                 bd[i + HID] = 0  # revealed before it moves up
             self.marched |= 1 << lane
@@ -598,7 +609,9 @@ class GogmagogState(State):
             bd[i : i + NF] = [cid, 1 if mode == 2 else 0, 1 if mode == 1 else 0, 0, 0, 0, 0]
             self.ncr[p] += 1
             self.played[p] += 1
+            self.occ[p] |= 1 << lane
             if mode == 2:
+                self.offm[p] |= 1 << lane
                 bd[i + USED] = 1  # the single use of its ability
                 self.instant_done = True
                 self.attacked |= 1 << lane
@@ -673,6 +686,8 @@ class GogmagogState(State):
         self.used[p].append(self.bd[i])
         self.bd[i : i + NF] = [-1, 0, 0, 0, 0, 0, 0]
         self.ncr[p] -= 1
+        self.occ[p] &= ~(1 << lane)
+        self.offm[p] &= ~(1 << lane)
 
     def _start_war(self, p: int) -> None:
         g, bd = self.game, self.bd
@@ -817,7 +832,8 @@ class GogmagogState(State):
             s.pending = [(int(gd), tuple(map(int, ls))) for gd, ls in data["pending"]]
             s.plan = [(int(t), tuple(map(int, ls))) for t, ls in data["plan"]]
             s._legal = None
-        except (KeyError, TypeError, ValueError) as exc:
+            s._masks()
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise CardgenError(f"not a Gog & Magog position: {exc}") from None
         if len(s.bd) != 2 * game.L * NF:
             raise CardgenError(f"not a Gog & Magog position of {game.L} lanes: the board has {len(s.bd)} values")
@@ -945,6 +961,11 @@ class GogmagogState(State):
                 i = self._slot(p, lane)
                 if bd[i] >= 0 and bd[i + HID] and bd[i + OFF]:
                     out.append(f"{SEATS[p]}: a concealed card in the offensive rank (lane {lane + 1})")
+        occ, offm = self.occ[:], self.offm[:]
+        self._masks()
+        if (occ, offm) != (self.occ, self.offm):
+            out.append(f"lane masks {occ}/{offm} disagree with the board {self.occ}/{self.offm}")
+            self.occ, self.offm = occ, offm
         if self.res_done > 1:
             out.append(f"{SEATS[self.mover()]}: {self.res_done} resource cards played this turn, at most 1")
         if self.phase == OVER and self.winner < 0:

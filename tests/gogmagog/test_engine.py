@@ -75,6 +75,7 @@ def put(s, p: int, lane: int, card, offensive: bool = False, concealed: bool = F
     s.bd[i : i + 7] = [cid, int(offensive), int(concealed), 0, 0, 0, 0]
     s.ncr[p] += 1
     s.played[p] += 1
+    s._masks()
     s._legal = None
     return cid
 
@@ -85,6 +86,8 @@ def at(s, p: int, lane: int):
 
 
 def act(s, text: str) -> None:
+    s._masks()  # tests edit ranks by hand
+    s._legal = None
     s.apply_action(s.string_to_action(text))
     assert s.invariant_violations() == []
 
