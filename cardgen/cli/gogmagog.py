@@ -117,7 +117,7 @@ def stats(as_json) -> None:
             out[key(c)] += c.weight
         return {str(k): v / total for k, v in sorted(out.items())}
 
-    data = {"edition": ed.letter, "fingerprint": ed.fingerprint, "card_space": ed.count, "serial_length": ed.serial_length + 2,
+    data: dict[str, Any] = {"edition": ed.letter, "fingerprint": ed.fingerprint, "card_space": ed.count, "serial_length": ed.serial_length + 2,
             "pulls_by_kind": share(lambda c: c.kind_name), "pulls_by_stars": share(lambda c: c.stars),
             "creature_pulls_by_cost": share(lambda c: c.cost if c.is_creature else "not a creature"),
             "cards_by_stars": {str(s): n for s, n in sorted(Counter(c.stars for c in cards).items())}}  # fmt: skip

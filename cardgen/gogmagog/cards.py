@@ -22,6 +22,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import cast
 
 from cardgen import games
 from cardgen import serial as serialcodec
@@ -115,7 +116,7 @@ class Edition:
         doc = Reader(tables["guilds"], "guilds.toml")
         doc.only({"guild"})
         self.guilds = []
-        for r in doc.tables("guild"):
+        for r in cast("list[Reader]", doc.tables("guild")):
             r.only({"name", "colour", "weight"})
             colour = r.str("colour")
             if len(colour) != 7 or colour[0] != "#" or any(ch not in "0123456789abcdefABCDEF" for ch in colour[1:]):
@@ -252,7 +253,7 @@ def _effects(data: dict, file: str, key: str, effects: tuple[str, ...], cost_key
     doc = Reader(data, file)
     doc.only({key})
     out = []
-    for r in doc.tables(key):
+    for r in cast("list[Reader]", doc.tables(key)):
         r.only({"name", "effect", "amount", cost_key, "weight", "text"})
         text = r.str("text")
         amount = r.int("amount", min=0, max=20)

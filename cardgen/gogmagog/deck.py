@@ -113,7 +113,7 @@ class Deck:
     entries: tuple[Entry, ...] = ()
     errors: tuple[Problem, ...] = ()
     source: str = "<deck>"
-    _cards: list = field(default=None, init=False, repr=False, compare=False)  # type: ignore[assignment]
+    _cards: list = field(default=None, init=False, repr=False, compare=False)  # type: ignore[arg-type]
 
     @classmethod
     def from_cards(cls, cards, name: str | None = None, source: str = "<deck>") -> "Deck":
@@ -444,12 +444,14 @@ def build_deck(seed=None, *, pool=None, guilds=None, curve: dict[int, int] | Non
     n_creatures = rules.size - n_res - n_spells
     focus = resolve_guilds(guilds, ed)
 
-    def available(cards) -> Counter:
-        owned: Counter = Counter()
+    def available(cards) -> Counter[Card]:
+        owned: Counter[Card] = Counter()
         for c in cards:
             owned[c] += 1
         return owned
 
+    cards: list[Card]
+    owned: Counter[Card]
     if pool is not None:
         cards = pool.cards if isinstance(pool, Deck) else list(pool)
         if isinstance(pool, Deck) and pool.errors:

@@ -318,6 +318,31 @@ class GogmagogState(State):
                  "winner", "seed", "_legal", "occ", "offm")  # fmt: skip
 
     game: GogmagogGame
+    hand: list[list[int]]
+    deck: list[list[int]]
+    used: list[list[int]]
+    res: list[list[int]]
+    bd: list[int]
+    ncr: list[int]
+    played: list[int]
+    energy: list[int]
+    mana: list[int]
+    wells: list[int]
+    spent: list[int]
+    occ: list[int]
+    offm: list[int]
+    turn: int
+    phase: int
+    acted: bool
+    res_done: int
+    attacked: int
+    marched: int
+    instant_done: bool
+    pending: list[tuple[int, tuple[int, ...]]]
+    plan: list[tuple[int, tuple[int, ...]]]
+    winner: int
+    seed: int | str
+    _legal: list[int] | None
 
     # -- setting up -------------------------------------------------------------
     @classmethod
@@ -854,14 +879,14 @@ class GogmagogState(State):
         g, bd = self.game, self.bd
         sides = []
         for s in (0, 1):
-            lanes = []
+            lanes: list[dict[str, Any] | None] = []
             for lane in range(g.L):
                 i = self._slot(s, lane)
                 cid = bd[i]
                 if cid < 0:
                     lanes.append(None)
                     continue
-                slot = {"rank": "offensive" if bd[i + OFF] else "defensive", "tokens": bd[i + TOK]}
+                slot: dict[str, Any] = {"rank": "offensive" if bd[i + OFF] else "defensive", "tokens": bd[i + TOK]}
                 if bd[i + HID] and s != player:
                     slot.update(concealed=True, cost=g.c_cost[cid])
                 else:
@@ -917,7 +942,8 @@ class GogmagogState(State):
         """A copy where what `player` cannot see is re-dealt: the opponent's hand, deck and concealed
         creatures (each replaced by an unseen creature of the same mana cost), and the order of
         `player`'s own deck."""
-        s = self.clone()
+        s = self._clone()
+        s._hist = self._hist
         g = self.game
         rng.shuffle(s.deck[player])
         q = 1 - player
