@@ -189,7 +189,7 @@ class Proj:
     """A seat's projection of its own plan: where its pieces will be, what it will have spent."""
 
     __slots__ = ("cell", "dm", "hand", "spts", "mpts", "hammers", "moved", "posed", "pending", "summoned", "field",
-                 "stop", "up")  # fmt: skip
+                 "stop", "up", "legal")  # fmt: skip
 
 
 class SpherionState(State):
@@ -292,6 +292,7 @@ class SpherionState(State):
         j.spts, j.mpts, j.hammers = self.spts[p], self.mpts[p], self.hammers[p]
         j.moved, j.posed, j.summoned, j.stop, j.up = {}, set(), set(), set(), set()
         j.pending = 0
+        j.legal = None
         for a in self.plans[p]:
             self._project_step(p, j, a)
         j.field = len(j.cell)
@@ -358,8 +359,13 @@ class SpherionState(State):
         return o // MAXC != p
 
     def _plan_actions(self, p: int) -> list[int]:
-        g = self.game
         j = self.projection(p)
+        if j.legal is None:
+            j.legal = self._plan_actions_now(p, j)
+        return list(j.legal)
+
+    def _plan_actions_now(self, p: int, j: Proj) -> list[int]:
+        g = self.game
         left = g.plan_max - len(self.plans[p])
         if j.pending:
             mons = [i for i in j.cell if i not in j.summoned and g.cards[p][i].kind == 0]
@@ -406,16 +412,15 @@ class SpherionState(State):
                     and (occ[c] == -1 or (0 <= occ[c] < 2 * MAXC and occ[c] // MAXC == p))]  # fmt: skip
             if free:
                 nmon = sum(1 for i in j.cell if cards[i].kind == 0)
+                offs_m = [d * 4 + q for d in free for q in (0, 1, 2, 3)]
+                offs_s = [d * 4 + q for d in free for q in (0, 2)]
                 for card in sorted(j.hand):
                     st = cards[card]
                     t = st.tributes if st.kind == 0 else 0
                     if t > nmon or 1 + t > left or len(j.cell) - t + 1 > FIELD:
                         continue
-                    poss = (0, 1, 2, 3) if st.kind == 0 else (0, 2)
                     base = A_SUMMON + card * 24
-                    for d in free:
-                        for q in poss:
-                            acts.append(base + d * 4 + q)
+                    acts.extend([base + o for o in (offs_m if st.kind == 0 else offs_s)])
             # fusion
             for i, c in j.cell.items():
                 st = cards[i]
@@ -662,8 +667,10 @@ class SpherionState(State):
             self.hammers[p] -= 1
             self.hand[p].remove(card)
             self.zone[p][card] = DECK
-            self.deck[p].append(card)
-            self.rng.shuffle(self.deck[p])
+            # "The deck is shuffled": the deck's order is already uniformly random and unseen, so putting
+            # the card back at a uniformly random place gives the same distribution as a full shuffle
+            deck = self.deck[p]
+            deck.insert(self.rng.below(len(deck) + 1), card)
             self._draw(p, 1)
             self.log.append(f"{name} trades a card back (hammer)")
         else:
