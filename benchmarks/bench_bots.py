@@ -1,50 +1,137 @@
-"""Bot strength on Gyre (8x8, 2 players): MCTS-500 and greedy against random (prints JSON).
+"""Bot strength, move times and executor throughput (prints JSON, one object per line as
+each part finishes, so a long run shows its figures as it goes).
 
     python benchmarks/bench_bots.py [--games 100] [--jobs 2] [--seed 1]
+        [--games-list gyre,gyonrg] [--pairings mcts/greedy,hard/mcts] [--backends local,ray]
+        [--throughput-games 40] [--skip-strength] [--skip-throughput]
 
-Seats rotate every game (50 games each way for 100). The issue's bar: MCTS with
-500 iterations wins at least 90 of 100 seeded games, greedy at least 80.
-tests/engine/test_engine_bot_strength.py (pytest -m slow) asserts the same.
+Strength: for each game and pairing A/B, `--games` games with seats rotated (half with A
+first), draws counted as half, A's score with its 95 % Wilson interval, and every bot's
+move times (mean, p50, p99, max, in seconds) measured around bot.step. The issue's bars:
+the default mcts beats greedy in at least 75 of 100 games, hard beats mcts in at least 60.
+
+Throughput: games per second of greedy against random through the executor on each
+backend with --jobs workers (Ray: a local instance with --jobs CPUs, its start-up timed
+apart), and whether the results equal the local backend's (they must).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import time
 
-from cardgen.engine.simulate import simulate
+from cardgen.engine import pool
+from cardgen.engine.bots import make_bot
+from cardgen.engine.records import play_out
+from cardgen.engine.registry import load_game
+from cardgen.engine.simulate import game_seed, seating, simulate, summarise
+
+CONFIGS = {"gyre": {"size": 8, "players": 2}, "gyonrg": {}}
 
 
-def match(bot: str, games: int, jobs: int, seed, config: dict) -> dict:
+class _Timed:
+    """A bot whose step() times are written down."""
+
+    def __init__(self, bot, times: list[float]) -> None:
+        self.bot, self.times = bot, times
+
+    def step(self, state):
+        start = time.perf_counter()
+        action = self.bot.step(state)
+        self.times.append(time.perf_counter() - start)
+        return action
+
+
+def _timed_game(task: tuple) -> dict:
+    """One game of simulate's shape (seed, rotation) with the bots' move times."""
+    name, config, bots, seed, index = task
+    game = load_game(name, **config)
+    gseed = game_seed(seed, index)
+    seats = seating(bots, index)
+    times: list[list[float]] = [[] for _ in seats]
+    players = [_Timed(make_bot(spec, game, seat, gseed), times[seat]) for seat, spec in enumerate(seats)]
+    state, actions, _ = play_out(game, gseed, players, record=True)
+    by_bot = {spec: times[seat] for seat, spec in enumerate(seats)}
+    return {"index": index, "seed": gseed, "shift": index % len(bots), "returns": state.returns(),
+            "length": len(actions) or len(state.history()), "times": by_bot}  # fmt: skip
+
+
+def _quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def strength(name: str, a: str, b: str, games: int, jobs: int, seed: str) -> dict:
+    game = load_game(name, **CONFIGS[name])
     start = time.perf_counter()
-    s = simulate("gyre", config, [bot, "random"], games, seed=seed, jobs=jobs)
-    b = s.bots[0]
+    tasks = [(name, dict(game.config), [a, b], seed, i) for i in range(games)]
+    results = pool.run_jobs(_timed_game, tasks, jobs)
+    s = summarise(game, [a, b], seed, True, results)
+    times = {a: [t for r in results for t in r["times"][a]], b: [t for r in results for t in r["times"][b]]}
     return {
-        "bot": bot,
-        "opponent": "random",
-        "games": games,
-        "wins": b.wins,
-        "outright_wins": b.outright_wins,
-        "win_rate": round(b.win_rate, 3),
-        "ci95": [round(x, 3) for x in b.ci95],
-        "draws": s.draws,
-        "mean_length": round(s.length.mean, 1),
+        "part": "strength", "game": name, "bot": a, "opponent": b, "games": games, "seed": seed,
+        "score": s.bots[0].wins, "score_rate": round(s.bots[0].win_rate, 3), "ci95": [round(x, 3) for x in s.bots[0].ci95],
+        "draws": s.draws, "mean_length": round(s.length.mean, 1),
+        "move_seconds": {bot: {"moves": len(v), "mean": round(statistics.fmean(v), 4) if v else 0.0,
+                               "p50": round(_quantile(v, 0.5), 4), "p99": round(_quantile(v, 0.99), 4),
+                               "max": round(max(v, default=0.0), 4)} for bot, v in times.items()},
         "seconds": round(time.perf_counter() - start, 1),
-    }
+    }  # fmt: skip
+
+
+def throughput(backend: str, games: int, jobs: int, seed: str, reference) -> dict:
+    name, config, bots = "gyre", {"size": 6}, ["greedy", "random"]
+    startup = 0.0
+    if backend == "ray":
+        import logging
+
+        import ray
+
+        t0 = time.perf_counter()
+        ray.init(num_cpus=jobs, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False)
+        startup = time.perf_counter() - t0
+    try:
+        t0 = time.perf_counter()
+        result = simulate(name, config, bots, games, seed=seed, jobs=jobs, backend=backend)
+        seconds = time.perf_counter() - t0
+    finally:
+        if backend == "ray":
+            ray.shutdown()
+    return {"part": "throughput", "backend": backend, "jobs": jobs, "game": f"{name} 6x6 greedy vs random",
+            "games": games, "seconds": round(seconds, 2), "games_per_second": round(games / seconds, 2),
+            "startup_seconds": round(startup, 1), "same_as_local": reference is None or result == reference}, result  # fmt: skip
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=100)
-    ap.add_argument("--jobs", type=int, default=0, help="processes (0: one per core)")
+    ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", default="1")
-    ap.add_argument("--bots", default="greedy,mcts:500")
+    ap.add_argument("--games-list", default="gyonrg,gyre")
+    ap.add_argument("--pairings", default="mcts/greedy,hard/mcts", help="A/B pairs, comma-separated")
+    ap.add_argument("--backends", default="local,ray")
+    ap.add_argument("--throughput-games", type=int, default=40)
+    ap.add_argument("--skip-strength", action="store_true")
+    ap.add_argument("--skip-throughput", action="store_true")
     args = ap.parse_args()
-    config = {"size": 8, "players": 2}
-    out = {"benchmark": "gyre bot strength", "config": config, "seed": args.seed,
-           "matches": [match(b, args.games, args.jobs, args.seed, config) for b in args.bots.split(",")]}
-    print(json.dumps(out, indent=2))
+    if not args.skip_throughput:
+        reference = None
+        for backend in args.backends.split(","):
+            try:
+                pool.check_backend(backend)
+            except Exception as exc:
+                print(json.dumps({"part": "throughput", "backend": backend, "skipped": str(exc)}), flush=True)
+                continue
+            out, result = throughput(backend, args.throughput_games, args.jobs, args.seed, reference)
+            reference = reference or result
+            print(json.dumps(out), flush=True)
+    if not args.skip_strength:
+        for name in args.games_list.split(","):
+            for pairing in args.pairings.split(","):
+                a, b = pairing.split("/")
+                print(json.dumps(strength(name, a, b, args.games, args.jobs, args.seed)), flush=True)
 
 
 if __name__ == "__main__":
