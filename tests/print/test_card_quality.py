@@ -71,7 +71,7 @@ def test_no_text_below_five_points_on_any_card():
     from cardgen.print.shops import SHOPS
 
     buffer = io.BytesIO()
-    render_pdf(generate("legible", 54), GyonrgFace(), impose(Layout(backs="long-edge")), buffer, calibration=True)
+    render_pdf(generate("legible", 18), GyonrgFace(), impose(Layout(backs="long-edge")), buffer, calibration=True)
     found = {f.topic: f for f in preflight(buffer.getvalue(), SHOPS["home"])}
     assert found["text"].level == "ok" and found["text"].message.startswith("smallest 5.0 pt")
 

@@ -52,18 +52,20 @@ from cardgen.gyonrg.face import GyonrgFace
 from cardgen.gyonrg.generator import generate
 from cardgen.print.imposition import Layout, impose
 from cardgen.print.pdf import render_pdf
-out = io.BytesIO()
-render_pdf(generate("accel", 30), GyonrgFace(), impose(Layout(backs="long-edge", colour=sys.argv[2])), out, calibration=True)
-print("fp_str" in rl_accel._c_funcs, hashlib.sha256(out.getvalue()).hexdigest())
+hashes = []
+for colour in ("rgb", "cmyk"):
+    out = io.BytesIO()
+    render_pdf(generate("accel", 12), GyonrgFace(), impose(Layout(backs="long-edge", colour=colour)), out, calibration=True)
+    hashes.append(hashlib.sha256(out.getvalue()).hexdigest())
+print("fp_str" in rl_accel._c_funcs, *hashes)
 """
 
 
-@pytest.mark.parametrize("colour", ["rgb", "cmyk"])
-def test_same_bytes_with_and_without_rl_accel(colour):
+def test_same_bytes_with_and_without_rl_accel():
     pytest.importorskip("_rl_accel")
     results = [
-        subprocess.run([sys.executable, "-c", SCRIPT, accel, colour], capture_output=True, text=True, check=True, cwd=ROOT).stdout.split()
+        subprocess.run([sys.executable, "-c", SCRIPT, accel], capture_output=True, text=True, check=True, cwd=ROOT).stdout.split()
         for accel in ("on", "off")
     ]
     assert [r[0] for r in results] == ["True", "False"]  # the accelerator really was used, then really not
-    assert results[0][1] == results[1][1]
+    assert results[0][1:] == results[1][1:]  # RGB and CMYK files alike
