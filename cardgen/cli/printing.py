@@ -60,7 +60,7 @@ def layout_options(f: Callable) -> Callable:
         click.option("--gap", type=GAP, default=None, help=f"Gutter between cards, 0 to {MAX_GAP:g} mm [default: twice the bleed, so every card has its bleed on all four sides; 0: cards share their cut lines]."),
         click.option("--safe", type=SAFE, default=3.0, show_default=True, help=f"Safe area: the frame and all text stay this far inside the cut, 0 to {MAX_SAFE:g} mm."),
         click.option("--min-text", type=MIN_TEXT, default=5.0, show_default=True, help=f"Smallest text size allowed on a card, {MIN_TEXT_RANGE[0]:g} to {MIN_TEXT_RANGE[1]:g} pt; card sizes that cannot keep it are refused."),
-        click.option("--colour", "colour", type=click.Choice(["rgb", "cmyk"]), default="rgb", show_default=True, help="Colour model: rgb (screens, home printers) or cmyk (print shops; inks from the print palette)."),
+        click.option("--colour", "colour", type=click.Choice(["rgb", "cmyk"], case_sensitive=False), default="rgb", show_default=True, help="Colour model: rgb (screens, home printers) or cmyk (print shops; inks from the print palette)."),
         click.option("--shop", type=SHOP, default=None, help="Lay out for a kind of print shop: pod (PDF/X-1a CMYK, 1/8 in bleed, one card per page), offset (CMYK, text >= 7 pt) or home; `cardgen preflight --shop` checks the result."),
         click.option("--crop-marks/--no-crop-marks", default=True, show_default=True, help="Crop marks outside the cards."),
         click.option("--backs", type=click.Choice(["none", "long-edge", "short-edge"]), default="none", show_default=True, help="Card backs for duplex printing, with the printer's flip edge."),

@@ -98,7 +98,7 @@ class Geometry:
 
 def smallest_card(box: CardBox) -> tuple[float, float]:
     """The smallest trim (mm) whose text stays at or above box.min_text, with box's safe inset."""
-    need = max(1.0, box.min_text / MIN_TEXT_PT)
+    need = max(1.0, box.min_text / MIN_TEXT_PT)  # scale at which the smallest text reaches the minimum
     safe = pt_to_mm(box.safe_inset)
     return DESIGN_MIN_W * need + 2 * safe, DESIGN_H * need + 2 * safe
 
@@ -117,14 +117,15 @@ class GyonrgFace:
     def check(self, box: CardBox) -> None:
         """LayoutError when this box would draw text below box.min_text (names the smallest size that works)."""
         geo = Geometry(box)
-        if MIN_TEXT_PT * geo.scale >= box.min_text - 1e-6:
+        minimum = max(MIN_TEXT_PT, box.min_text)  # --min-text may ask for more than the face's own minimum, never less
+        if MIN_TEXT_PT * geo.scale >= minimum - 1e-6:
             return
         w, h = smallest_card(box)
         fits = [s.name for s in CARD_SIZES.values() if s.width >= w - 1e-6 and s.height >= h - 1e-6]
         size = f"{_num(pt_to_mm(box.trim_width))}x{_num(pt_to_mm(box.trim_height))} mm"
         raise LayoutError(
             f"card size {size} would draw Gyon-RG text at {MIN_TEXT_PT * geo.scale:.1f} pt, below the "
-            f"{box.min_text:g} pt minimum: use a card of at least {_num(math.ceil(w * 10) / 10)}x"
+            f"{minimum:g} pt minimum: use a card of at least {_num(math.ceil(w * 10) / 10)}x"
             f"{_num(math.ceil(h * 10) / 10)} mm" + (f" ({', '.join(fits)})" if fits else "")
         )
 

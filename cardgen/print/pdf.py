@@ -69,7 +69,8 @@ class PrintSummary:
 
     def line(self) -> str:
         """The one-line summary the CLI prints at the end."""
-        return f"{self.cards} cards, {self.pages} pages, {self.path} ({_human(self.bytes)})"
+        cards = f"{self.cards} card{'s' if self.cards != 1 else ''}"
+        return f"{cards}, {self.pages} page{'s' if self.pages != 1 else ''}, {self.path} ({_human(self.bytes)})"
 
 
 def _human(size: float) -> str:
