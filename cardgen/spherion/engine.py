@@ -189,7 +189,7 @@ class Proj:
     """A seat's projection of its own plan: where its pieces will be, what it will have spent."""
 
     __slots__ = ("cell", "dm", "hand", "spts", "mpts", "hammers", "moved", "posed", "pending", "summoned", "field",
-                 "stop", "up", "legal")  # fmt: skip
+                 "stop", "up", "legal", "gain", "hits", "flip")  # fmt: skip
 
 
 class SpherionState(State):
@@ -293,6 +293,7 @@ class SpherionState(State):
         j.moved, j.posed, j.summoned, j.stop, j.up = {}, set(), set(), set(), set()
         j.pending = 0
         j.legal = None
+        j.gain, j.hits, j.flip = set(), 0, set()
         for a in self.plans[p]:
             self._project_step(p, j, a)
         j.field = len(j.cell)
@@ -310,7 +311,11 @@ class SpherionState(State):
             dst = self.board.neighbours[src][d]
             if self._enemy_at(p, dst) or (dst in self.pu):
                 j.stop.add(piece)  # an attack or a touch ends the piece's movement; where it ends is not known
+                if self.occ[dst] == 2 * MAXC + 1 - p:
+                    j.hits += 1
                 return
+            if self.terr[dst] != p + 1:
+                j.gain.add(dst)
             if piece == DM:
                 j.dm = dst
             else:
@@ -321,9 +326,13 @@ class SpherionState(State):
             j.hand.discard(card)
             j.spts -= 1
             j.cell[card] = self.board.neighbours[j.dm][d]
+            if self.terr[j.cell[card]] != p + 1:
+                j.gain.add(j.cell[card])
             j.summoned.add(card)
             if pos < 2:
                 j.up.add(card)
+            if (pos in (1, 3)) != self.defpos[p][card]:
+                j.flip ^= {card}
             j.pending = g.cards[p][card].tributes if g.cards[p][card].kind == 0 else 0
             j.posed.add(card)
         elif a < A_FUSE:
@@ -342,6 +351,7 @@ class SpherionState(State):
         else:
             j.posed.add(a - A_POSITION)
             j.up.add(a - A_POSITION)
+            j.flip ^= {a - A_POSITION}
 
     @staticmethod
     def _own_at(j: Proj, cell: int) -> int:
@@ -1409,21 +1419,27 @@ class SpherionState(State):
         terr = (self.terr.count(1), self.terr.count(2))
         for p in (0, 1):
             q = 1 - p
-            v = 1.2 * self.lp[p] + 0.04 * terr[p]
+            v = 1.2 * self.lp[p] + 0.06 * terr[p]
             v += 0.12 * self.spts[p] + 0.04 * self.mpts[p] + 0.08 * len(self.hand[p])
+            flip: set = set()
             if self.phase == PH_PLAN:
                 j = self.projection(p)
                 cells = j.cell
+                flip = j.flip
                 v -= 0.12 * (self.spts[p] - j.spts) + 0.04 * (self.mpts[p] - j.mpts)
+                v += 0.06 * len(j.gain) + 1.0 * j.hits
             else:
                 cells = {i: c for i, c in enumerate(self.cell[p]) if self.zone[p][i] == FIELDZ}
             dist = b.distances(self.dm[q], through_wall=True) if cells else None
+            span = 2.0 * b.frequency * 3
             for i, c in cells.items():
                 st = g.cards[p][i]
                 if st.kind == 0:
                     v += self._atk(p, i) / 2500.0 + 0.3
-                    if dist is not None:
-                        v += 0.6 / (1 + dist[c])
+                    if self.defpos[p][i] != (i in flip):
+                        v -= 0.15  # a defender cannot attack
+                    if dist is not None:  # closer to the opposing deck master: threat, and cells to colour
+                        v += 0.8 * (1.0 - dist[c] / span)
                 else:
                     v += 0.25
             raw.append(v)
