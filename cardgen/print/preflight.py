@@ -310,7 +310,7 @@ def _judge(scan: _Scan, reader: Any, shop: Shop) -> list[Finding]:
                            + (f": {shop.name} asks for both on every page" if shop.needs_boxes else " (not needed for this profile)")))  # fmt: skip
     if least is not None:
         ok = least >= shop.bleed - 0.01
-        out.append(Finding("ok" if ok else "fail", "bleed",
+        out.append(Finding("ok" if ok else "fail" if shop.needs_boxes else "warn", "bleed",
                            f"TrimBox/BleedBox imply {_num(least)} mm bleed on every side"
                            + ("" if ok else f", less than the {_num(shop.bleed)} mm {shop.name} asks for")))  # fmt: skip
     # fonts

@@ -47,8 +47,8 @@ SHOPS: dict[str, Shop] = {
     ),
     "home": Shop(
         "home",
-        "a home printer: sheets in RGB, fonts embedded, text of 5 pt or more (what `print` makes by default)",
-        bleed=0.0, safe=3.0, min_text=5.0, mode="sheet", colour="rgb", pdfx=False, min_image_dpi=150.0,
+        "a home printer: sheets in RGB with 3 mm bleed, fonts embedded, text of 5 pt or more (what `print` makes by default)",
+        bleed=3.0, safe=3.0, min_text=5.0, mode="sheet", colour="rgb", pdfx=False, min_image_dpi=150.0,
         needs_boxes=False,
     ),
 }
