@@ -126,7 +126,7 @@ def sphere(frequency: int) -> tuple:
     def point(face, i, j):
         # barycentric weights (m-i-j, i, j) over the face's corners; the key is exact, so points
         # on a shared edge or corner are found once from every face that has them
-        weights = {}
+        weights: dict[int, int] = {}
         for v, w in zip(face, (m - i - j, i, j)):
             if w:
                 weights[v] = weights.get(v, 0) + w

@@ -58,8 +58,12 @@ class Attribute:
         return len(self.options)
 
 
+def _each(r: Reader, key: str) -> list[Reader]:
+    return list(r.tables(key))
+
+
 def _options(r: Reader, key: str, make) -> tuple[Option, ...]:
-    return tuple(make(t) for t in r.tables(key))
+    return tuple(make(t) for t in _each(r, key))
 
 
 class Tables:
@@ -125,7 +129,7 @@ class Tables:
         self.powerups = tuple(
             (t.str("kind", choices=("spell", "trap")), t.str("effect", choices=SPELL_EFFECTS + TRAP_EFFECTS),
              t.int("amount", min=0), t.str("title"), t.int("weight", min=1))
-            for t in pu.tables("powerup")
+            for t in _each(pu, "powerup")
         )  # fmt: skip
         self.by_kind = (self.monster_attrs, self.spell_attrs, self.trap_attrs)
         self.counts = tuple(math.prod(len(a) for a in attrs) for attrs in self.by_kind)

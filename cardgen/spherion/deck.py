@@ -115,7 +115,8 @@ def _serial_text(rest: str) -> str:
     if tokens[0].lower().startswith(("http://", "https://")):
         return serial_from_url(tokens[0])
     need = tables().serial_length + 2
-    parts, length = [], 0
+    parts: list[str] = []
+    length = 0
     for tok in tokens:
         try:
             canon = serialcodec.normalize(tok)

@@ -24,6 +24,8 @@ by its index in its owner's main deck ("c12"), the deck master by "dm".
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from cardgen.engine.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameType, Option, State, check_config
 from cardgen.errors import CardgenError, DeckError, IllegalActionError, InvalidActionError, OptionError
 from cardgen.rng import Stream
@@ -190,12 +192,64 @@ class Proj:
 
     __slots__ = ("cell", "dm", "hand", "spts", "mpts", "hammers", "moved", "posed", "pending", "summoned", "field",
                  "stop", "up", "legal", "gain", "hits", "flip")  # fmt: skip
+    cell: dict[int, int]
+    dm: int
+    hand: set[int]
+    spts: int
+    mpts: int
+    hammers: int
+    moved: dict[int, int]
+    posed: set[int]
+    pending: int
+    summoned: set[int]
+    field: int
+    stop: set[int]
+    up: set[int]
+    legal: list[int] | None
+    gain: set[int]
+    hits: int
+    flip: set[int]
 
 
 class SpherionState(State):
     """One Spherion position."""
 
     game: SpherionGame
+    seed: int | str
+    board: Board
+    rng: Stream
+    phase: int
+    turn: int
+    first: int
+    die_i: int
+    rps_winner: int
+    lp: list[int]
+    spts: list[int]
+    mpts: list[int]
+    hammers: list[int]
+    dm: list[int]
+    rolled: list[list[int]]
+    zone: list[list[int]]
+    cell: list[list[int]]
+    atk_mod: list[list[int]]
+    def_mod: list[list[int]]
+    under: list[list[int]]
+    deck: list[list[int]]
+    hand: list[list[int]]
+    plans: list[list[int]]
+    faceup: list[list[bool]]
+    defpos: list[list[bool]]
+    wallx: list[list[bool]]
+    occ: list[int]
+    terr: list[int]
+    pu: dict[int, int]
+    ready: list[bool]
+    step: int
+    pending: tuple | None
+    winner: int | None
+    log: list[str]
+    _moved: dict[tuple[int, int], int]
+    _proj: list[Proj | None]
 
     # -- set-up -----------------------------------------------------------------
     @classmethod
@@ -1160,7 +1214,7 @@ class SpherionState(State):
         return s
 
     def to_json(self) -> dict:
-        d = {k: [list(getattr(self, k)[0]), list(getattr(self, k)[1])] for k in self._LISTS2}
+        d: dict[str, Any] = {k: [list(getattr(self, k)[0]), list(getattr(self, k)[1])] for k in self._LISTS2}
         d.update(
             seed=self.seed, rng=self.rng.to_json(), phase=PHASES[self.phase], turn=self.turn, first=self.first,
             die=self.die_i, rps_winner=self.rps_winner, lp=self.lp[:], spts=self.spts[:], mpts=self.mpts[:],
@@ -1321,7 +1375,7 @@ class SpherionState(State):
         """A clone in which what `player` cannot see is re-dealt: the opponent's hand, deck and
         face-down cards, every deck's order, the contents of the power-ups, and (while plans are
         being made) the opponent's plan, by random legal steps of the same length."""
-        s = self.clone()
+        s = cast(SpherionState, self.clone())
         g = self.game
         q = 1 - player
         s.rng = Stream(rng.getrandbits(64), ("spherion", "determinized"))
