@@ -58,5 +58,8 @@ def test_docs_allocation_agrees_with_the_registry():
 
 
 def test_unknown_prefix_says_which_games_use_which():
-    with pytest.raises(SerialError, match=r"serial 'z123' starts with 'Z', which no game uses \(Gyon-RG serials start with A-H\)"):
+    with pytest.raises(SerialError, match=r"serial 'z123' starts with 'Z', which no game uses \((.+; )?Gyon-RG serials start with A-H[;)]") as info:
         games.owner_of_serial("Z123", "z123")
+    for entry in games.registry().entries():  # every game with cards is named with its characters
+        if entry.serial_prefixes:
+            assert f"{entry.title} serials start with {entry.prefix_text()}" in str(info.value)

@@ -23,8 +23,8 @@ def fake_lookup(text: str) -> games.LookupResult:
 
 @pytest.fixture
 def fake_game():
-    """A second card game owning the prefix J, registered for the test only."""
-    entry = games.GameEntry("fake", "Fake Game", serial_prefixes="J", lookup="tests.test_lookup:fake_lookup")
+    """A second card game owning the free prefix Y, registered for the test only."""
+    entry = games.GameEntry("fake", "Fake Game", serial_prefixes="Y", lookup="tests.test_lookup:fake_lookup")
     games.registry().add(entry)
     yield entry
     games.registry().remove("fake")
@@ -54,14 +54,14 @@ def test_every_golden_serial_through_the_top_level_lookup():
 
 
 def test_another_game_is_answered_by_that_game(fake_game):
-    code = serial.encode("J", 77, 4)
+    code = serial.encode("Y", 77, 4)
     r = run("lookup", code)
     assert r.exit_code == 0 and r.output.startswith(f"Fake Game card {code}")
     assert json.loads(run("lookup", "--json", code).output)["game"] == "fake"
 
 
 def test_a_deck_refuses_another_games_serial(fake_game, tmp_path):
-    other = serial.encode("J", 77, 9)
+    other = serial.encode("Y", 77, 9)
     deck = tmp_path / "deck.txt"
     deck.write_text(f"{other}\n")
     r = run("gyonrg", "deck", "check", str(deck))
