@@ -60,6 +60,7 @@ class Colour:
     multiplier: int
     print: str
     mark: str
+    cmyk: tuple[float, float, float, float]
 
 
 def _key(text: str) -> str:
@@ -100,9 +101,12 @@ class Tables:
         col = Reader(load_toml(folder / "colours.toml"), "colours.toml")
         colours = []
         for r in col.tables("colour"):
-            r.only({"name", "multiplier", "print", "mark"})
+            r.only({"name", "multiplier", "print", "mark", "cmyk"})
+            cmyk = r.list("cmyk")
+            if len(cmyk) != 4 or not all(isinstance(v, (int, float)) and 0 <= v <= 100 for v in cmyk):
+                raise r.fail("cmyk", "[C, M, Y, K] percentages 0 to 100", cmyk)
             colours.append(Colour(len(colours), r.str("name").lower(), r.int("multiplier", min=0),
-                                  r.str("print"), r.str("mark")))  # fmt: skip
+                                  r.str("print"), r.str("mark"), tuple(float(v) for v in cmyk)))  # type: ignore[arg-type]
         self.colours = tuple(colours)
         comb = Reader(load_toml(folder / "combinations.toml"), "combinations.toml")
         sets, orders = comb.table("sets"), comb.table("orders")
@@ -128,6 +132,9 @@ class Tables:
             self.kind_of[code] = symbols[s].kind
             self.value_of[code] = symbols[s].value * (n + 1) * colours[c].multiplier
         self.mult = [c.multiplier for c in colours]
+        self.names = [f"{symbols[self.sym_of[c]].short}-{self.num_of[c]}-{colours[self.col_of[c]].name}"
+                      for c in range(self.count)]  # fmt: skip
+        self.code_of_name = {name.lower(): c for c, name in enumerate(self.names)}
         # (kind, symbol, number, colour bit, value) per code: the scorer's one lookup per card
         self.info = [(self.kind_of[c], self.sym_of[c], self.num_of[c], 1 << (4 * self.col_of[c]), self.value_of[c])
                      for c in range(self.count)]  # fmt: skip
@@ -144,7 +151,7 @@ class Tables:
     # -- notation -------------------------------------------------------------
     def name(self, code: int) -> str:
         """``Sun-7-blue``."""
-        return f"{self.symbols[self.sym_of[code]].short}-{self.num_of[code]}-{self.colours[self.col_of[code]].name}"
+        return self.names[code]
 
     def serial(self, code: int) -> str:
         return self._encode(code)
@@ -153,6 +160,9 @@ class Tables:
         """A card from its notation (``Sun-7-blue``) or its serial; SerialError names what is accepted."""
         raw = text
         text = text.strip()
+        known = self.code_of_name.get(text.lower())
+        if known is not None:
+            return known
         m = re.fullmatch(r"(?P<sym>.+?)[\s_\-]*[\-_\s](?P<num>[0-9]{1,3})[\s_\-]*[\-_\s](?P<col>[A-Za-z]+)", text)
         if m:
             sym = self.by_name.get(_key(m.group("sym")))

@@ -20,8 +20,8 @@ def lookup(serial: str) -> LookupResult:
 ENTRY = GameEntry(
     name="ginjontan",
     title="Gin-jon-tan",
-    engine=None,  # the rules engine lands with cardgen/ginjontan/engine.py
-    cli=None,
+    engine="cardgen.ginjontan.engine:GAME",
+    cli="cardgen.cli.ginjontan:ginjontan",
     serial_prefixes=SERIAL_PREFIXES,
     lookup="cardgen.ginjontan.plugin:lookup",
 )
