@@ -267,7 +267,7 @@ class GyonrgFace:
         size = 15.4
         inset = (pw - size) / 2
         snip.draw(canvas, ("pattern", ship.weapon, ship.blindspot), lambda: self._pattern(canvas, ship.weapon, ship.blindspot, px0 + inset, grid_y, size))
-        snip.draw(canvas, ("deploy", ed.letter, el_index, card.deploy_masks), lambda: self._deploy(canvas, card, px1 + inset, grid_y, size))
+        self._deploy(canvas, card, px1 + inset, grid_y, size)  # five recorded pieces; the whole has too many forms to keep
         snip.draw(canvas, ("goals", ed.letter, el_index, card.goal.sectors), lambda: self._goals(canvas, card, px2 + inset, grid_y, size))
         # 13 special
         sp = card.special

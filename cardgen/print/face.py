@@ -133,7 +133,7 @@ class Snippets:
     form's use on the page) and no text in fonts not yet registered.
     """
 
-    def __init__(self, limit: int = 50_000) -> None:
+    def __init__(self, limit: int = 20_000) -> None:  # a few MB at most: memory stays flat however many cards
         self.limit = limit
         self._cache: dict[object, str] = {}
 
