@@ -1,0 +1,25 @@
+"""Bot strength on Spherion (slow: `pytest -m slow tests/spherion`; the figure also from
+`python benchmarks/bench_spherion.py --strength-games 100`)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from cardgen.engine.simulate import simulate
+
+pytestmark = pytest.mark.slow
+JOBS = os.cpu_count() or 1
+
+
+def test_mcts_beats_random_in_80_of_100():
+    s = simulate("spherion", {"size": "small"}, ["mcts:40", "random"], 100, seed="1", jobs=JOBS)
+    print("mcts:40 vs random (small sphere):", s.bots[0])
+    assert s.bots[0].wins >= 80
+
+
+def test_greedy_beats_random_more_often_than_it_loses():
+    s = simulate("spherion", {"size": "small"}, ["greedy", "random"], 40, seed="2", jobs=JOBS)
+    print("greedy vs random (small sphere):", s.bots[0])
+    assert s.bots[0].wins > s.bots[1].wins
