@@ -160,7 +160,7 @@ class GyonrgFace:
 
             ed = self.edition = current()
         texts = [e.name.upper() + e.name for e in ed.elements] + [sp.name + sp.text for sp in ed.specials]
-        texts += [ed.ship(t, c).name for t in range(len(ed.ship_types)) for c in range(len(ed.attributes[2]))]
+        texts += [t.name for t in ed.ship_types] + [m.name for m in ed.modifiers]  # a ship's name is its modifiers' and type's
         return "".join(sorted(set("".join(texts))))
 
     def pack(self, card: Card) -> tuple[tuple[int, ...], int, int] | None:
