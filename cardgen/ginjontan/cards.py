@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from cardgen import serial as serialcodec
 from cardgen.errors import SerialError, TableError
@@ -80,13 +81,15 @@ class Tables:
         self.copies = meta.int("copies", min=1, max=99)
         sym = Reader(load_toml(folder / "symbols.toml"), "symbols.toml")
         symbols: list[Symbol] = []
-        for r in sym.tables("symbol"):
+        rows: Any = sym.tables("symbol")  # (Reader.list shadows the builtin for the type checker)
+        for r in rows:
             r.only({"name", "value", "says", "overcomes", "all"})
             over = r.list("overcomes")
             symbols.append(Symbol(len(symbols), r.str("name"), r.int("value", min=0), r.str("says"),
                                   tuple(str(o) for o in over), r.bool("all", False)))  # fmt: skip
         self.ordinary = len(symbols)
-        for r in sym.tables("special"):
+        rows = sym.tables("special")
+        for r in rows:
             r.only({"name", "kind", "value", "says"})
             kind = KIND_NAMES[r.str("kind", choices=tuple(KIND_NAMES))]
             symbols.append(Symbol(len(symbols), r.str("name"), r.int("value", min=0), r.str("says"), (), False, kind))
@@ -99,8 +102,9 @@ class Tables:
             raise TableError("symbols.toml: two symbols share a name (ignoring case and spaces)")
         self.symbols = tuple(symbols)
         col = Reader(load_toml(folder / "colours.toml"), "colours.toml")
-        colours = []
-        for r in col.tables("colour"):
+        colours: list[Colour] = []
+        rows = col.tables("colour")
+        for r in rows:
             r.only({"name", "multiplier", "print", "mark", "cmyk"})
             cmyk = r.list("cmyk")
             if len(cmyk) != 4 or not all(isinstance(v, (int, float)) and 0 <= v <= 100 for v in cmyk):
@@ -127,10 +131,10 @@ class Tables:
         self.value_of = [0] * self.count
         for code in range(self.count):
             rest, c = divmod(code, nc)
-            s, n = divmod(rest, self.copies)
-            self.sym_of[code], self.num_of[code], self.col_of[code] = s, n + 1, c
-            self.kind_of[code] = symbols[s].kind
-            self.value_of[code] = symbols[s].value * (n + 1) * colours[c].multiplier
+            si, n = divmod(rest, self.copies)
+            self.sym_of[code], self.num_of[code], self.col_of[code] = si, n + 1, c
+            self.kind_of[code] = symbols[si].kind
+            self.value_of[code] = symbols[si].value * (n + 1) * colours[c].multiplier
         self.mult = [c.multiplier for c in colours]
         self.names = [f"{symbols[self.sym_of[c]].short}-{self.num_of[c]}-{colours[self.col_of[c]].name}"
                       for c in range(self.count)]  # fmt: skip

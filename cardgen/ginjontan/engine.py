@@ -196,6 +196,38 @@ class GinjontanState(State):
                  "gained", "round", "order", "turned", "phase", "player", "queue", "duels", "duel", "acted",
                  "beaten", "turn", "swaps", "after", "out", "locked", "exch", "streak", "sub", "ask", "given",
                  "last", "totals")  # fmt: skip
+    rng: Stream
+    cards: list[int]  # card code of each card id
+    owner: list[int]  # the deck each card id goes back to (personal decks: its owner's seat)
+    hand: list[list[int]]
+    active: list[list[int]]
+    reserve: list[list[int]]
+    piles: list[list[int]]
+    scores: list[int]
+    round_start: list[int]
+    gained: list[int]
+    totals: list[list[int]]
+    round: int
+    order: list[int]
+    turned: list[list[int]]
+    phase: int
+    player: int
+    queue: list[int]
+    duels: list[list[int]]
+    duel: list[int]
+    acted: list[int]
+    beaten: list[int]
+    turn: int
+    swaps: int
+    after: int
+    out: list[bool]
+    locked: list[bool]
+    exch: list[int]
+    streak: int
+    sub: int
+    ask: list[int]
+    given: list[int]
+    last: list[dict]
 
     # -- setting up -------------------------------------------------------------
     @classmethod
@@ -259,11 +291,11 @@ class GinjontanState(State):
         self.round += 1
         self.round_start = self.scores[:]
         self.gained = [0] * n
-        self.turned: list[list[int]] = [[] for _ in range(n)]
-        self.duels: list[list[int]] = []
-        self.duel: list[int] = []
-        self.acted: list[int] = []
-        self.beaten: list[int] = []
+        self.turned = [[] for _ in range(n)]
+        self.duels = []
+        self.duel = []
+        self.acted = []
+        self.beaten = []
         self.turn = 0
         self.swaps = 0
         self.after = 0
@@ -272,8 +304,8 @@ class GinjontanState(State):
         self.exch = [0] * n
         self.streak = 0
         self.sub = 0
-        self.ask: list[int] = []
-        self.given: list[int] = []
+        self.ask = []
+        self.given = []
         self.queue = self.order[:]
         self.phase = SWAP2
         self.player = self.queue[0]
@@ -965,7 +997,7 @@ class GinjontanState(State):
             est = [float(s) for s in self.scores]
         else:
             t = self.game.t
-            vals = []
+            vals: list[int | None] = []
             for p in range(n):
                 if self.out[p]:
                     vals.append(None)
@@ -974,7 +1006,7 @@ class GinjontanState(State):
                 else:
                     vals.append(self._hand_value(p))
             est = []
-            live = [v for v in vals if v is not None and v >= 0]
+            live = [w for w in vals if w is not None and w >= 0]
             for p in range(n):
                 v = vals[p]
                 if v is None:

@@ -60,7 +60,8 @@ def _best_factor(counts: list[int], k: int, u: int, mult: list[int]) -> tuple[in
         return _factor(counts, k, mult)[0], ()
     top = max(range(len(mult)), key=mult.__getitem__)
     cands = sorted({c for c, n in enumerate(counts) if n} | {top})
-    best, best_cols = -1, ()
+    best = -1
+    best_cols: tuple[int, ...] = ()
     for cols in combinations_with_replacement(cands, u):
         cc = counts[:]
         for c in cols:
@@ -109,7 +110,7 @@ def _search(codes, t: Tables) -> tuple:
     bonus_sum = bonuses = 0
     allkey = 0
     nummask = 0
-    ordinary = []
+    ordinary: list[int] = []
     runs = []  # (start, end, total, ckey) of each symbol's cards in `ordinary`
     sym = -1
     rstart = rtotal = rkey = 0
@@ -146,7 +147,7 @@ def _search(codes, t: Tables) -> tuple:
     memo = _memo(t)
     ushift = u << 40
     best = 0
-    detail = None
+    detail: tuple | None = None
     set_mult = t.set_mult
     # -- sets: every card of one symbol, plus every Universal (more never lowers the value)
     nord = len(ordinary)
@@ -188,7 +189,7 @@ def _search(codes, t: Tables) -> tuple:
         for s in starts:
             if s - 1 in bynum:
                 continue  # the run starting one lower contains this one and is worth more
-            picks = []
+            picks: list[list[int] | None] = []
             left = u
             n = s
             while n <= copies and len(picks) < MAX_HAND:
@@ -209,7 +210,7 @@ def _search(codes, t: Tables) -> tuple:
             uval = 0
             for c in univ[:used_u]:
                 uval += info[c][4]
-            choices = [p for p in picks if p is not None]
+            choices: list[list[int]] = [p for p in picks if p is not None]
             for chosen in product(*choices) if any(len(p) > 1 for p in choices) else (tuple(p[0] for p in choices),):
                 total = bonus_sum + uval
                 ckey = 0
@@ -247,7 +248,8 @@ def _best_full(counts: list[int], u: int, mult: list[int]) -> tuple[int, tuple[i
     missing = [c for c in range(1, ncol) if not counts[c]]
     if len(missing) > u:
         return 0, ()
-    fbest, fcols = 0, ()
+    fbest = 0
+    fcols: tuple[int, ...] = ()
     for extra in combinations_with_replacement(range(1, ncol), u - len(missing)):
         cc = counts[:]
         for c in missing:

@@ -71,10 +71,10 @@ def run_tournament(bots: list[str], games: int, rounds: int = 3, seed=0, prize: 
                     won_cards[w].append(t.name(code))
         if progress:
             progress(1)
-    rows = [{"entrant": e + 1, "bot": bots[e], "tier_points": tier[e], "total_points": total[e], "wins": wins[e],
+    rows: list[dict] = [{"entrant": e + 1, "bot": bots[e], "tier_points": tier[e], "total_points": total[e], "wins": wins[e],
              **({"collection": len(collections[e]), "won_cards": won_cards[e]} if prize else {})}
             for e in range(n)]  # fmt: skip
-    rows.sort(key=lambda r: (-r["tier_points"], -r["total_points"], r["entrant"]))
+    rows.sort(key=lambda r: (-int(r["tier_points"]), -int(r["total_points"]), int(r["entrant"])))
     return {"players": n, "games": games, "rounds": rounds, "seed": seed, "prize": prize, "table": rows}
 
 
