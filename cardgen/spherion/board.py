@@ -106,8 +106,22 @@ class Board:
                     todo.append(n)
         return dist
 
+    def steps(self, start: int) -> list[int]:
+        """Steps from `start` to every cell over the whole sphere, walls included (cached: bots
+        read it for every position they score)."""
+        table = _STEPS.get(self.frequency)
+        if table is None:
+            table = _STEPS[self.frequency] = [None] * self.cells
+        row = table[start]
+        if row is None:
+            row = table[start] = self.distances(start, through_wall=True)
+        return row
+
     def to_json(self) -> dict:
         return {"frequency": self.frequency, "cells": self.cells, "wall": sorted(self.wall)}
+
+
+_STEPS: dict[int, list] = {}
 
 
 _SPHERES: dict[int, tuple] = {}

@@ -1484,7 +1484,7 @@ class SpherionState(State):
                 v += 0.06 * len(j.gain) + 1.0 * j.hits
             else:
                 cells = {i: c for i, c in enumerate(self.cell[p]) if self.zone[p][i] == FIELDZ}
-            dist = b.distances(self.dm[q], through_wall=True) if cells else None
+            dist = b.steps(self.dm[q]) if cells else None
             span = 2.0 * b.frequency * 3
             for i, c in cells.items():
                 st = g.cards[p][i]
