@@ -118,7 +118,7 @@ class GinjontanGame(Game):
                               f"{len(self.common)} cards cannot deal 18 to {n} players)")  # fmt: skip
         d = n * (n - 1) // (2 if self.config["duels"] == "pairs" else 1)
         m = self.config["max_exchanges"]
-        per_round = 2 * n + n + 18 * d + 10 * n + 25 * n + (n * m + 1) * n + 6 * n * m + n
+        per_round = 3 * n + n + 24 * d + 19 * n + 25 * n + (n * m + 1) * n + 8 * n * m + n
         self.max_game_length = per_round * self.rounds
 
     def new_initial_state(self, seed: int | str = 0) -> "GinjontanState":
@@ -326,7 +326,7 @@ class GinjontanState(State):
         if ph == SWAP2:
             if self.game.config["first_exchange"] == "hand":
                 return [A_DONE, A_SWAPHAND]
-            return [A_DONE] + self._swaps(p)
+            return self._swaps(p) if self.given else [A_DONE] + self._swaps(p)
         if ph == CHOOSE:
             h = min(len(hand), HAND)
             cards = self.cards
@@ -343,9 +343,11 @@ class GinjontanState(State):
         if ph in (CAP, RETURN5):
             return [A_RETURN + j for j in self._distinct(res, RESERVE_CAP)]
         if ph in (SWAP34, SWAP4):
-            return [A_DONE] + self._swaps(p)
+            return self._swaps(p) if self.given else [A_DONE] + self._swaps(p)
         if ph == COMBO:
             if self.sub == 1:
+                if self.given:
+                    return self._swaps(p)
                 return [A_DONE] + (self._swaps(p) if self.swaps < 3 else [])
             if self.sub == 2:
                 q, src = self.ask
@@ -373,8 +375,14 @@ class GinjontanState(State):
         return [k for k in range(min(len(zone), limit)) if k == 0 or cards[zone[k]] != cards[zone[k - 1]]]
 
     def _swaps(self, p: int) -> list[int]:
-        hs, rs = self._distinct(self.hand[p], HAND), self._distinct(self.reserve[p], RESERVE_CAP)
-        return [A_SWAP + RESERVE_CAP * i + j for i in hs for j in rs]
+        """A swap between hand and reserve takes two actions: the hand card (`give`), then the
+        reserve card (`swap X Y`), so no position offers more than 33 moves."""
+        if self.given:
+            i = self.hand[p].index(self.given[0])
+            return [A_SWAP + RESERVE_CAP * i + j for j in self._distinct(self.reserve[p], RESERVE_CAP)]
+        if not self.reserve[p]:
+            return []
+        return [A_GIVE + i for i in self._distinct(self.hand[p], HAND)]
 
     def _duel_moves(self, who: int | None = None) -> list[int]:
         a, b = self.duel
@@ -397,7 +405,7 @@ class GinjontanState(State):
         if self.player == TERMINAL:
             return f"illegal action {text!r}: the game is over"
         ph = self.phase
-        if ph == COMBO and self.sub == 0 and (A_SWAP <= action < A_GIVE or A_ASK <= action < A_ACTIVE):
+        if ph == COMBO and self.sub == 0 and (A_SWAP <= action < A_RETURN or A_ASK <= action < A_ACTIVE):
             p = self.player
             if self.locked[p]:
                 return f"illegal action {text!r}: you said gin jon tan and may not exchange until someone asks you"
@@ -409,6 +417,12 @@ class GinjontanState(State):
     def _apply_action(self, action: int) -> None:
         p = self.player
         ph = self.phase
+        if A_GIVE <= action < A_RETURN and (ph != COMBO or self.sub < 2):
+            self.given = [self.hand[p][action - A_GIVE]]  # the hand card of a swap; the reserve card comes next
+            if ph == COMBO and self.sub == 0:
+                self.sub = 1
+                self.swaps = 0
+            return
         if ph == SWAP2:
             if action == A_SWAPHAND:
                 self.hand[p], self.reserve[p] = self.reserve[p], self.hand[p]
@@ -441,6 +455,7 @@ class GinjontanState(State):
             self._combo_step(p, action)
 
     def _swap(self, p: int, action: int) -> None:
+        self.given = []
         i, j = divmod(action - A_SWAP, RESERVE_CAP)
         h, r = self.hand[p], self.reserve[p]
         h[i], r[j] = r[j], h[i]
@@ -648,9 +663,7 @@ class GinjontanState(State):
             self.ask = list(divmod(action - A_ASK, 2))
             self.given = []
             return
-        self.sub = 1
-        self.swaps = 0
-        self._combo_step(p, action)
+        raise AssertionError(f"unexpected action {action} in the combination round")
 
     def _exchange_done(self, p: int) -> None:
         self.sub = 0
@@ -892,6 +905,8 @@ class GinjontanState(State):
                                      for i in self.acted if i in self.active[s]],
                            "beaten": [self.active[s].index(i) + 10 * k for k, s in enumerate(self.duel)
                                       for i in self.beaten if i in self.active[s]]}  # fmt: skip
+        if self.given:  # a swap or an ask under way: its cards only to the mover
+            obs["pending"] = show(self.given) if self.player == me else len(self.given)
         if self.phase == COMBO and self.sub:
             obs["exchange"] = {"kind": "reserve" if self.sub == 1 else "ask", "ask": self.ask,
                                "given": len(self.given) if self.player != me else show(self.given)}  # fmt: skip

@@ -53,9 +53,12 @@ def test_deal_gives_nine_and_nine_and_the_first_step_is_the_one_exchange():
     assert all(len(h) == 9 for h in s.hand) and all(len(r) == 9 for r in s.reserve)
     assert s.phase == E.SWAP2 and s.current_player() == 0
     acts = s.legal_actions()
-    assert E.A_DONE in acts and len(acts) == 1 + 9 * 9  # keep, or swap one hand card for one reserve card
+    assert acts == [E.A_DONE] + [E.A_GIVE + i for i in range(9)]  # keep, or pick the hand card to swap
     s.apply_action(acts[1])
-    assert s.current_player() == 1  # one exchange only
+    assert s.current_player() == 0 and len(s.legal_actions()) == 9  # then the reserve card
+    card = s.hand[0][0]
+    s.apply_action(s.legal_actions()[4])
+    assert card in s.reserve[0] and s.current_player() == 1  # one exchange only
 
 
 def test_whole_hand_exchange_variant():
@@ -174,12 +177,12 @@ def test_gin_jon_tan_locks_until_asked():
 def test_exchanges_are_capped_so_every_round_ends():
     s = combo_state([h.split() for h in HANDS], max_exchanges=1)
     p = s.order[0]
-    swap = next(a for a in s.legal_actions() if E.A_SWAP <= a < E.A_GIVE)
-    s.apply_action(swap)
+    s.apply_action(next(a for a in s.legal_actions() if E.A_GIVE <= a < E.A_RETURN))
+    s.apply_action(s.legal_actions()[0])  # the reserve card
     s.apply_action(E.A_DONE)
     while s.current_player() != p:
         s.apply_action(E.A_GJT)
-    assert not any(E.A_SWAP <= a < E.A_GIVE or E.A_ASK <= a < E.A_ACTIVE for a in s.legal_actions())
+    assert not any(E.A_SWAP <= a < E.A_RETURN or E.A_ASK <= a < E.A_ACTIVE for a in s.legal_actions())
     assert set(s.legal_actions()) == {E.A_GJT, E.A_KATOH}
 
 
