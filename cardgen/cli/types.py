@@ -30,8 +30,6 @@ MAX_CARD_INDEX = 10**15
 MAX_GENERATE = 10_000_000  # cards one `generate` run writes
 MAX_PRINT = 100_000  # cards one `print` / `png` run draws
 MAX_GAMES = 10_000_000  # games one `simulate` / `balance` run plays
-# An MCTS bot thinks this long at most per move (iterations, seconds, ...): cardgen.engine.bots.MCTS_OPTIONS.
-MAX_MCTS: dict[str, float] = {"iterations": 100_000, "time": 60, "rollout": 10_000, "c": 100}
 
 
 def _plain(value: object) -> str:

@@ -175,7 +175,7 @@ class _Node:
 
 # What the MCTS options mean, their defaults and accepted ranges (parse_bot_spec reads this).
 MCTS_OPTIONS: dict[str, tuple[type, float, float, float]] = {
-    "iterations": (int, 1, 100_000, 200),
+    "iterations": (int, 1, 1_000_000, 2000),  # playouts: positions scored per move
     "time": (float, 0.0, 60.0, 0.0),  # seconds per move; 0: no time limit
     "c": (float, 0.0, 100.0, 1.4),
     "rollout": (int, 0, 10_000, 0),  # plies played from a leaf before it is evaluated
@@ -187,9 +187,9 @@ MCTS_ALIASES = {"max_rollout": "rollout"}
 
 # Names people choose at the table: tuned settings, the strongest that answers within 2 s here.
 DIFFICULTIES: dict[str, str] = {
-    "easy": "mcts:iterations=20,blunder=0.35",
-    "medium": "mcts:iterations=200,time=1.0",
-    "hard": "mcts:iterations=5000,time=1.8",
+    "easy": "mcts:iterations=1,blunder=0.35",  # one-ply (greedy) choices, and a random move a third of the time
+    "medium": "mcts:iterations=2000,time=1.0",  # the default mcts, stopped after a second on a slow machine
+    "hard": "mcts:time=1.8",  # as many playouts as 1.8 s allow (p99 under 2 s here)
 }
 
 
@@ -201,15 +201,16 @@ class MCTSBot(Bot):
     first time is expanded whole: every legal move is applied and the position after it is
     scored by the game's evaluate(), read as logits (softmax over the seats gives each
     seat's chance to win), which is the child's prior, worth one visit (progressive bias).
-    The best child's value for the mover is backed up, so the tree is a best-first,
-    minimax-like search that sees replies greedy play cannot. Optional rollouts play
+    The position's own value is backed up; UCT then follows the priors to the replies each
+    side likes best, so the search sees answers greedy play cannot. Optional rollouts play
     `rollout` plies (the game's rollout_action, else random; `epsilon` of them random)
     before evaluating. Chance nodes are sampled from chance_outcomes() with the bot's own
     generator; at SIMULTANEOUS nodes each seat picks from its own statistics (decoupled
     UCT). The tree is kept for the next move when the game went through it (reuse=1).
 
-    Options: iterations (default 200), time (seconds per move, 0 = none; whichever of the
-    two ends first), c (exploration, 1.4), rollout, epsilon, blunder, reuse.
+    Options: iterations (playouts, i.e. positions scored, per move; default 2000; a search
+    ends after the descent that reaches it), time (seconds per move, 0 = none; whichever of
+    the two ends first), c (exploration, 1.4), rollout, epsilon, blunder, reuse.
     A given iteration count always plays the same moves; a time limit depends on the machine.
     """
 
@@ -219,7 +220,9 @@ class MCTSBot(Bot):
                  c: float = 1.4, rollout: int = 0, epsilon: float = 0.0, blunder: float = 0.0, reuse: int = 1,
                  label: str | None = None):  # fmt: skip
         super().__init__(game, seat, seed)
-        self.iterations = iterations if iterations is not None else (100_000 if time else 200)
+        _, _, most, default = MCTS_OPTIONS["iterations"]
+        # a time budget alone searches until the time is up (the iteration cap is only a backstop)
+        self.iterations = iterations if iterations is not None else int(most if time else default)
         self.time = time
         self.c = c
         self.rollout = rollout
@@ -231,13 +234,14 @@ class MCTSBot(Bot):
         self._lo, self._span = lo, (hi - lo) or 1.0
         self._perfect = game.game_type.perfect_information
         self._tree: tuple[list, _Node] | None = None  # (history at the root, root) kept between moves
-        self.last_iterations = 0
+        self.last_iterations = 0  # playouts (positions scored) of the last search
+        self._playouts = 0
         self.last_seconds = 0.0
 
     def spec(self) -> str:
         if self.label:
             return self.label
-        parts = [f"iterations={self.iterations}"] if not self.time or self.iterations != 100_000 else []
+        parts = [f"iterations={self.iterations}"] if not self.time or self.iterations != MCTS_OPTIONS["iterations"][2] else []
         if self.time:
             parts.append(f"time={self.time:g}")
         parts.append(f"c={self.c}")
@@ -254,6 +258,7 @@ class MCTSBot(Bot):
 
     def _leaf_value(self, s: State) -> list[float]:
         """Each seat's chance to win from `s`, 0..1: the result at the end, else evaluate() as logits."""
+        self._playouts += 1
         if self.rollout:
             self._play_rollout(s)
         if s.is_terminal():
@@ -310,11 +315,12 @@ class MCTSBot(Bot):
             root = _Node(state.current_player(), [0.5] * self.game.num_players, self.game.num_players)
         start = time.perf_counter()
         deadline = start + self.time if self.time else math.inf
-        done = 0
-        while done < self.iterations and (done == 0 or time.perf_counter() < deadline):
+        # the budget counts playouts: positions scored (each child of an expanded node is one)
+        self._playouts = done = 0
+        while self._playouts < self.iterations and (done == 0 or time.perf_counter() < deadline):
             self._iterate(root, state.determinize(self.seat, rng))
             done += 1
-        self.last_iterations, self.last_seconds = done, time.perf_counter() - start
+        self.last_iterations, self.last_seconds = self._playouts, time.perf_counter() - start
         seat = self.seat
         counts: dict[int, int] = {}
         means: dict[int, float] = {}
@@ -336,7 +342,8 @@ class MCTSBot(Bot):
             child = root.children.get(choice)
             self._tree = (history + [choice], child) if child is not None else None
         rows = sorted(counts, key=lambda a: (-counts[a], -means[a], a))
-        why = (f"the most visited of {len(counts)} moves tried in {done} iterations ({self.last_seconds:.2f} s); "
+        why = (f"the most visited of {len(counts)} moves tried in {self._playouts} iterations (positions scored) "
+               f"and {done} descents ({self.last_seconds:.2f} s); "
                f"mean: chance to win for {self.game.player_name(seat)} as the search sees it, 0 to 1")
         self._why = self._ranked(state.clone(), choice,
                                  [(a, f"{counts[a]:>5} visits  mean {means[a]:.2f}") for a in rows], why)
@@ -392,7 +399,11 @@ class MCTSBot(Bot):
                 continue
             path.append((node, None))
             if not node.expanded:
-                value = self._expand(node, s, s.legal_actions(), p)
+                # score every move now (the children's priors); back up this position's own
+                # value, so siblings are compared at the same depth (a move after which the same
+                # seat moves again would otherwise get one more ply of its own than the others)
+                self._expand(node, s, s.legal_actions(), p)
+                value = node.prior
                 break
             if self._perfect:
                 a = self._uct(node, node.children, p)
@@ -416,18 +427,14 @@ class MCTSBot(Bot):
                     st[0] += 1
                     st[1] += value[q]
 
-    def _expand(self, node: _Node, s: State, actions: list[int], p: int) -> list[float]:
-        """Score every move of `actions` from `s`; the mover's (p's) best child's value is the node's."""
+    def _expand(self, node: _Node, s: State, actions: list[int], p: int) -> None:
+        """Score every move of `actions` from `s`: each child's evaluation is its prior."""
         n = self.game.num_players
-        best: list[float] | None = None
         for a in actions:
             c = s.clone()
             c.apply_action(a)
-            child = node.children[a] = _Node(c.current_player(), self._leaf_value(c), n)
-            if best is None or child.prior[p] > best[p]:
-                best = child.prior
+            node.children[a] = _Node(c.current_player(), self._leaf_value(c), n)
         node.expanded = True
-        return best if best is not None else node.prior
 
     def _uct(self, node: _Node, children: dict, p: int) -> int:
         log_n = math.log(node.visits + 1)

@@ -36,7 +36,7 @@ def test_gyre_position_needs_the_gyration():
     assert claim.returns() == [0.5, 0.5]  # a draw, not the win
 
 
-@pytest.mark.parametrize("spec", ["mcts:30", "mcts:iterations=30,reuse=0", "hard"])
+@pytest.mark.parametrize("spec", ["mcts:200", "mcts:iterations=200,reuse=0", "hard"])
 def test_mcts_finds_the_gyre_win_in_one_turn(spec):
     game = load_game("gyre", size=4)
     state = game.state_from_json(GYRE_WIN)
@@ -63,7 +63,7 @@ def test_mcts_finds_the_gyonrg_move_that_wins_at_its_next_turn():
     _finish_turn(idle)
     _finish_turn(idle)
     assert not idle.is_terminal()
-    bot = make_bot("mcts:60", game, seat, seed=2)
+    bot = make_bot("mcts:600", game, seat, seed=2)
     _play_turn(bot, state)
     _finish_turn(state)  # the opponent has nothing to play
     assert state.is_terminal() and state.winner == seat
