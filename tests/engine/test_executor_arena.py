@@ -136,3 +136,13 @@ def test_arena_command_prints_the_table_and_json():
 def test_arena_bad_options_are_usage_errors(args, needle):
     result = CliRunner().invoke(cli, ["arena", "gyre", "-n", "1", *args])
     assert result.exit_code == 2 and needle in result.output
+
+
+def test_help_names_the_difficulties_the_backends_and_what_varies():
+    runner = CliRunner()
+    play = runner.invoke(cli, ["play", "--help"]).output
+    for word in ("easy", "medium", "hard", "time budget", "mcts:time=SECONDS"):
+        assert word in play, word
+    sim = runner.invoke(cli, ["simulate", "--help"]).output
+    assert "--backend [local|ray]" in sim and "--address" in sim and "cardgen[cluster]" in sim
+    assert "arena" in runner.invoke(cli, ["--help"]).output
