@@ -70,6 +70,11 @@ NEIGHBOURS = _neighbours()
 DISTANCE = tuple(tuple(abs(a // N - b // N) + abs(a % N - b % N) for b in range(SECTORS)) for a in range(SECTORS))
 
 
+# WITHIN[s][k]: the sectors at most k steps from s, as bits (k = 0 .. 8, the longest distance)
+WITHIN = tuple(tuple(sum(1 << b for b in range(SECTORS) if DISTANCE[a][b] <= k) for k in range(2 * N - 1))
+               for a in range(SECTORS))  # fmt: skip
+
+
 def distance(a: int, b: int) -> int:
     """Steps between two sectors without diagonals."""
     return DISTANCE[a][b]
@@ -77,6 +82,7 @@ def distance(a: int, b: int) -> int:
 
 # weapon[player][facing][sector], blind_from[player][sector], deploy_to[player][sector], goal_value[player][sector]
 Weapon = tuple[tuple[Table, ...], ...]
+WeaponMask = tuple[tuple[tuple[int, ...], ...], ...]  # the same as bits: sector s is 1 << s
 BlindFrom = tuple[tuple[frozenset[int], ...], ...]
 DeployTo = tuple[tuple[tuple[tuple[int, int], ...], ...], ...]
 GoalValue = tuple[tuple[int, ...], ...]
@@ -88,8 +94,8 @@ Special = tuple[str, int, int, str, str, int, str]
 class CardInfo:
     """What the engine needs of one card, precomputed for both seats."""
 
-    __slots__ = ("id", "card", "name", "serial", "element", "drone", "stats", "weapon", "blind_from",
-                 "deploy_to", "goal_value", "special")  # fmt: skip
+    __slots__ = ("id", "card", "name", "serial", "element", "drone", "stats", "_weapon", "weapon_mask",
+                 "blind_from", "deploy_to", "goal_value", "special")  # fmt: skip
 
     def __init__(self, cid: int, card: Any) -> None:
         self.id = cid
@@ -101,18 +107,45 @@ class CardInfo:
         s = card.ship
         self.stats: tuple[int, ...] = (s.deploy_cost, s.move_cost, s.rotate_cost, s.attack_cost, s.speed, s.attack,
                                        s.shield)  # fmt: skip
-        self.weapon: Weapon
         self.blind_from: BlindFrom
         self.deploy_to: DeployTo
         self.goal_value: GoalValue
+        self.weapon_mask: WeaponMask
         self.weapon, self.blind_from, self.deploy_to, self.goal_value = _geometry(card)
         sp = card.special
         e = sp.effect
         self.special: Special = (e.kind, STATS.index(e.stat) if e.stat else -1, e.amount, e.target, e.duration,
                                  sp.cost, sp.name)  # fmt: skip
 
+    @property
+    def weapon(self) -> Weapon:
+        """weapon[player][facing][sector] -> the sectors the weapon covers."""
+        return self._weapon
+
+    @weapon.setter
+    def weapon(self, value: Weapon) -> None:
+        # weapon_mask[player][facing][sector]: the same sectors as bits, so the legal-action
+        # generator sees with one `&` whether any enemy ship is in range; set with the weapon
+        # so the two always agree (tests give cards other weapons)
+        self._weapon = value
+        self.weapon_mask = _weapon_mask(value)
+
 
 _GEOMETRY: dict[tuple[str, tuple[int, ...]], Geometry] = {}
+_WEAPON_MASKS: dict[int, tuple[Weapon, WeaponMask]] = {}
+
+
+def _weapon_mask(weapon: Weapon) -> WeaponMask:
+    """A weapon table as bitmasks; cached by the table (cards of one geometry share it)."""
+    hit = _WEAPON_MASKS.get(id(weapon))
+    if hit is not None and hit[0] is weapon:  # the entry holds the table: its id stays unique
+        return hit[1]
+    mask = tuple(tuple(tuple(sum(1 << t for t in secs) for secs in table) for table in facings)
+                 for facings in weapon)  # fmt: skip
+    if len(_WEAPON_MASKS) > 20_000:
+        _WEAPON_MASKS.clear()
+    _WEAPON_MASKS[id(weapon)] = (weapon, mask)
+    return mask
 
 
 def _geometry(card: Any) -> Geometry:

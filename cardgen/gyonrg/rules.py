@@ -45,6 +45,7 @@ from .board import (
     SECTORS,
     SHIELD,
     SPEED,
+    WITHIN,
     distance,
 )
 
@@ -77,6 +78,21 @@ _SUBSETS = tuple(
     )
     for n in range(9)  # max_fleet is at most 8
 )
+
+
+_EFFECTIVE: dict[tuple, tuple[int, ...]] = {}
+
+
+def _effective(printed: tuple[int, ...], delta: list[int]) -> tuple[int, ...]:
+    """A card's stats under effects adding `delta`: printed plus delta, never below 0 (as
+    GyonrgState.stat). Memoised: games see few distinct deltas, and the generator asks often."""
+    key = (printed, *delta)
+    hit = _EFFECTIVE.get(key)
+    if hit is None:
+        if len(_EFFECTIVE) > 100_000:
+            _EFFECTIVE.clear()
+        hit = _EFFECTIVE[key] = tuple([a + b if a + b > 0 else 0 for a, b in zip(printed, delta)])
+    return hit
 
 
 class GyonrgState(State):
@@ -195,13 +211,6 @@ class GyonrgState(State):
             v += d[k]
         return v if v > 0 else 0
 
-    def _effective_stats(self) -> dict[int, tuple[int, ...]]:
-        """Effective stats (as `stat` gives them) of the few cards under an effect, by card id."""
-        if not self.deltas:
-            return {}
-        S = self.game.stats
-        return {c: tuple([v if v > 0 else 0 for v in map(int.__add__, S[c], d)]) for c, d in self.deltas.items()}
-
     def _hand_limit(self, p: int) -> int:
         """How many cards p's hand may hold now: a Special in use (or kept back) returns to the
         hand later and keeps its place, so the hand never passes max_hand."""
@@ -290,15 +299,16 @@ class GyonrgState(State):
         return out
 
     def _board_actions(self, p: int) -> list[int]:
-        # The hot spot of random playouts and MCTS: it runs once per board action. The
-        # actions are built kind by kind in any order and sorted at the end.
+        # The hot spot of random playouts and MCTS: it runs once per board action, so it avoids
+        # calls and comprehensions where a cached answer will do. The actions are gathered
+        # kind by kind in any order and sorted at the end.
         g = self.game
         L = g.layout
         acts = [L.end]
         ap = self.ap
         board, owner, cards = self.board, self.owner, g.cards
         S = g.stats  # printed stats by card id
-        mod = self._effective_stats()
+        deltas = self.deltas  # the cards under an effect read their stats through _effective
         opp = 1 - p
         own = []
         blocked = 0  # the opponent's sectors, as _blocked(p) gives them
@@ -324,43 +334,47 @@ class GyonrgState(State):
             el = cards[cid].element
             secs = by_element.get(el)
             if secs is None:
-                bit = 1 << el
-                secs = by_element[el] = [sec for sec, need in targets if need & bit]
-            acts += L.deploys(i, secs)
+                secs = by_element[el] = [sec for sec, need in targets if need >> el & 1]
+            if secs:
+                acts += L.deploys(i, secs)
             if drones:
                 acts += L.replaces(i, drones)
 
         # per own fleet: move, rotate, attack, promote
         has_opp = blocked != 0
         max_fleet = g.max_fleet
-        jams = self.jams
+        jams, facing = self.jams, self.facing
         turns = L.all_rotations if g.any_facing else L.rotations
-        masks = L.masks
         # A move of c ships may end on a sector holding at most max_fleet - c (reachable sectors
         # are free or p's own): only when p's fullest fleet could overflow is each one checked.
-        fullest = max([len(board[sec]) for sec in own], default=0)
+        fullest = 0
+        for sec in own:
+            if len(board[sec]) > fullest:
+                fullest = len(board[sec])
         for sec in own:
             fleet = board[sec]
             cap = fleet[0]
-            cs = mod[cap] if cap in mod else S[cap]
+            d = deltas.get(cap)
+            cs = S[cap] if d is None else _effective(S[cap], d)
             if cs[ROTATE] <= ap:
                 acts += turns[sec]
-            n = len(fleet)
-            if has_opp and cs[ATTACK_COST] <= ap and cap not in jams:  # no enemy ships: no targets
+            if cards[cap].weapon_mask[p][facing[sec]][sec] & blocked and cs[ATTACK_COST] <= ap and cap not in jams:
+                # (without an enemy ship in the weapon's range there is no target)
                 hits = self._attack_targets(p, sec)
                 if hits:
                     acts += L.attacks(sec, hits)
-            base = L.move + sec * SECTORS * masks  # + dest * masks + mask: a move's number
+            n = len(fleet)
             if n == 1:
                 # a lone ship: the only move is the whole fleet (the most common case)
                 if cs[MOVE] <= ap and cs[SPEED]:
-                    reach = self._reach(p, sec, has_opp, cs[SPEED], blocked)[-1]
+                    moves = self._lone_moves(p, sec, has_opp, cs[SPEED], blocked)
                     if fullest < max_fleet:
-                        acts += [base + 1 + d * masks for d in reach]
+                        acts += moves
                     else:
-                        acts += [base + 1 + d * masks for d in reach if len(board[d]) < max_fleet]
+                        masks = L.masks
+                        acts += [a for a in moves if len(board[(a - L.move) // masks % SECTORS]) < max_fleet]
                 continue
-            effs = [mod[c] if c in mod else S[c] for c in fleet]
+            effs = [cs] + [S[c] if c not in deltas else _effective(S[c], deltas[c]) for c in fleet[1:]]
             if not self.promoted >> sec & 1:
                 sh, at = cs[SHIELD], cs[ATTACK]
                 acts += L.promotions(sec, [k for k in range(1, n) if effs[k][SHIELD] == sh and effs[k][ATTACK] == at])
@@ -368,6 +382,8 @@ class GyonrgState(State):
             # gives the cost and the reach, the number of ships the room needed: so the
             # subsets go by (lead, size), each group paired with its destinations at once.
             reach_by = None
+            masks = L.masks
+            base = L.move + sec * SECTORS * masks  # + dest * masks + mask: a move's number
             for k, by_size in enumerate(_SUBSETS[n]):
                 lead = effs[k]
                 speed = lead[SPEED]
@@ -384,6 +400,17 @@ class GyonrgState(State):
                     acts += [d + m for d in dests for m in group]
         acts.sort()
         return acts
+
+    def _lone_moves(self, p: int, sec: int, has_opp: bool, speed: int, blocked: int) -> tuple[int, ...]:
+        """The moves of a lone ship of p at sec with this speed, before the room check: cached
+        with the reach (under its key plus a trailing 1), as most fleets are a single ship."""
+        key = (sec, blocked & WITHIN[sec][speed if speed < 8 else 8], -1 if has_opp else MAIN[1 - p], speed, 1)
+        cache = self.game.reach_cache
+        hit = cache.get(key)
+        if hit is None:
+            L = self.game.layout
+            hit = cache[key] = tuple(L.moves(sec, 1, self._reach(p, sec, has_opp, speed, blocked)[-1]))
+        return hit
 
     def _deploy_costs(self, p: int) -> list[int]:
         """Action Points seat p pays to deploy each card of its hand: deploy cost with p's discounts, at least 0."""
@@ -416,6 +443,8 @@ class GyonrgState(State):
             opp_main = MAIN[1 - p]
             if opp_main in allowed and (1 - p) not in owner:
                 del allowed[opp_main]
+        if not opened:
+            return allowed  # only free sectors: none is full
         cap = g.max_fleet
         return {sec: m for sec, m in allowed.items() if len(board[sec]) < cap}
 
@@ -471,13 +500,15 @@ class GyonrgState(State):
         if blocked < 0:
             blocked = self._blocked(p)
         opp = 1 - p
-        key = (start, blocked, MAIN[opp] if not has_opp else -1, depth)
+        # Opponent's ships more than `depth` steps away cannot change the answer: leaving them
+        # out of the key lets more positions share one entry.
+        key = (start, blocked & WITHIN[start][depth if depth < 8 else 8], MAIN[opp] if not has_opp else -1, depth)
         cache = self.game.reach_cache
         hit = cache.get(key)
         if hit is not None:
             return hit
         opp_main = key[2]
-        seen = (1 << start) | blocked
+        seen = (1 << start) | key[1]
         frontier = [start]
         found: list[int] = []
         out: list[list[int]] = []
