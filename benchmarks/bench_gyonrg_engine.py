@@ -1,9 +1,13 @@
 """Gyon-RG engine figures as JSON: random-playout speed, simulate throughput, bot strength.
 
-    python benchmarks/bench_gyonrg_engine.py [--playouts 40] [--games 40] [--strength 100]
+    python benchmarks/bench_gyonrg_engine.py [--playouts 40] [--repeat 5] [--games 40] [--strength 100]
 
 - random playouts on one core: actions per second (legal_actions + apply_action
-  per step, the default decks seed:red / seed:blue). Target (issue 5): 50,000.
+  per step, the default decks seed:red / seed:blue). Target (issues 5 and 10): 50,000
+  per CPU-second on the reference laptop (this shared machine is about 3x slower).
+  With --repeat N the playouts run N times: on a busy machine the best CPU figure
+  is the steadiest (benchmarks/check_gyonrg_engine_equivalence.py checks that
+  speed work changes no state).
 - `simulate` games per second, random vs random, with --jobs 1 and 2.
 - with --strength N: MCTS (50 iterations, rollouts cut at 40 actions) and
   greedy against random over N seeded games, seats alternating. The issue's bar:
@@ -57,11 +61,18 @@ def strength(bot: str, games: int, jobs: int) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--playouts", type=int, default=40)
+    ap.add_argument("--repeat", type=int, default=1, help="run the playouts this many times (best and all CPU figures)")
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--strength", type=int, default=0, help="games per bot-strength match (0: skip)")
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
-    out = {"benchmark": "gyonrg engine", "random_playouts_one_core": playouts(args.playouts),
+    if args.playouts < 1 or args.repeat < 1:
+        ap.error("--playouts and --repeat must be at least 1")
+    runs = [playouts(args.playouts) for _ in range(args.repeat)]
+    best = max(runs, key=lambda r: r["actions_per_cpu_second"])
+    if args.repeat > 1:
+        best = {**best, "runs_actions_per_cpu_second": [r["actions_per_cpu_second"] for r in runs]}
+    out = {"benchmark": "gyonrg engine", "random_playouts_one_core": best,
            "simulate": [throughput(args.games, 1), throughput(args.games, args.jobs)]}  # fmt: skip
     if args.strength:
         out["strength"] = [strength(b, args.strength, args.jobs) for b in ("mcts:50", "greedy")]

@@ -91,10 +91,28 @@ class Stream:
                 return v
 
     def shuffle(self, items: list) -> None:
-        """Fisher-Yates shuffle in place."""
+        """Fisher-Yates shuffle in place.
+
+        The same draws as `below(i + 1)` for each i (randbits, then rejection), written out:
+        games shuffle whole decks, and the calls per draw were most of the time. A list is
+        shorter than 2**64, so each try takes one 64-byte block: one item of the stream.
+        """
+        primed = _primed(self.seed, self.path)
+        counter = self.counter
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            bits = i.bit_length()  # == max(1, (n - 1).bit_length()), as below(n) takes
+            nbytes = (bits + 7) // 8
+            shift = nbytes * 8 - bits
+            while True:
+                h = primed.copy()  # as randbits(bits)
+                h.update(str(counter).encode())
+                counter += 1
+                j = int.from_bytes(h.digest()[:nbytes], "big") >> shift
+                if j < n:
+                    break
             items[i], items[j] = items[j], items[i]
+        self.counter = counter
 
     def choice(self, items):
         return items[self.below(len(items))]

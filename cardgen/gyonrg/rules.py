@@ -24,6 +24,7 @@ the state's seeded stream, so a seed and the action list replay a game.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from cardgen.engine.protocol import TERMINAL, State
@@ -262,9 +263,12 @@ class GyonrgState(State):
         return list(self._legal)
 
     def _is_legal(self, action: int) -> bool:
-        if self._legal is None:
-            self._legal = tuple(self._compute_legal())
-        return action in self._legal
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = tuple(self._compute_legal())
+        # every phase's list is sorted (legal_actions promises it): a binary search, not a scan
+        i = bisect_left(legal, action)
+        return i < len(legal) and legal[i] == action
 
     def _compute_legal(self) -> list[int]:
         g = self.game
@@ -700,9 +704,12 @@ class GyonrgState(State):
 
     def _move(self, p: int, src: int, dest: int, mask: int) -> None:
         fleet = self.board[src]
-        group = [c for k, c in enumerate(fleet) if mask >> k & 1]
+        if mask == (1 << len(fleet)) - 1:  # the whole fleet (most often a lone ship)
+            group, rest = fleet, []
+        else:
+            group = [c for k, c in enumerate(fleet) if mask >> k & 1]
+            rest = [c for k, c in enumerate(fleet) if not mask >> k & 1]
         self.ap -= self.stat(group[0], MOVE)
-        rest = [c for k, c in enumerate(fleet) if not mask >> k & 1]
         self.board[src] = rest
         if not rest:
             self.owner[src] = -1
@@ -845,6 +852,7 @@ class GyonrgState(State):
         # effects run out
         if self.effects:
             keep = []
+            resort = False
             for eff in self.effects:
                 expires, what, who, stat, amount = eff
                 if expires <= self.turn:
@@ -852,12 +860,16 @@ class GyonrgState(State):
                         self.discount[who] -= amount
                     elif who in self.deltas:
                         self.deltas[who][stat] -= amount
+                        resort = True
                 else:
                     keep.append(eff)
             self.effects = keep
-            for s in range(SECTORS):
-                if len(self.board[s]) > 1:
-                    self._sort(s)
+            # Fleets are always in order (every change of a ship's stats or a fleet sorts it):
+            # only a ship's stats changing back can break the order.
+            if resort:
+                for s in range(SECTORS):
+                    if len(self.board[s]) > 1:
+                        self._sort(s)
         if self.jams:
             self.jams = {c: t for c, t in self.jams.items() if t > self.turn}
         if self.kept[p] >= 0:  # kept back for the opponent's turn, which has ended
