@@ -858,8 +858,10 @@ class GyonrgState(State):
                 if expires <= self.turn:
                     if what == "discount":
                         self.discount[who] -= amount
-                    elif who in self.deltas:
-                        self.deltas[who][stat] -= amount
+                    else:
+                        # to_json leaves out a card whose effects cancel out (all zero), so the
+                        # entry may be missing after a JSON round trip: it is zero, not absent
+                        self.deltas.setdefault(who, [0] * 7)[stat] -= amount
                         resort = True
                 else:
                     keep.append(eff)

@@ -507,3 +507,23 @@ def test_an_effect_ends_when_its_ship_leaves_the_board(game):
     s._end_turn()
     s._end_turn()  # red's next turn: the old +2 would have expired now
     assert s.stat(cid, E.ATTACK) == 4  # printed 3, plus the new +1 only
+
+
+def test_cancelling_effects_survive_a_json_round_trip(game):
+    """Found in review: +2 and -2 attack on one ship sum to zero, to_json leaves the card out,
+    and after a round trip the first effect's expiry was skipped (the copies drifted apart)."""
+    s = blank(game)
+    cid = card_of(game, 0, 0, attack=3)
+    put(s, sec("c2"), cid)
+    s.deltas[cid] = [0] * 7
+    for expires, amount in ((s.turn + 1, 2), (s.turn + 2, -2)):
+        s.deltas[cid][E.ATTACK] += amount
+        s.effects.append((expires, "delta", cid, E.ATTACK, amount))
+    back = game.state_from_json(s.to_json())
+    assert cid not in back.deltas  # all zero: left out of the JSON
+    for state in (s, back):
+        act(state, "end")
+        while state.player == 0:
+            state.apply_action(state.legal_actions()[0])
+    assert back.to_json() == s.to_json()
+    assert s.stat(cid, E.ATTACK) == back.stat(cid, E.ATTACK) == 1  # 3 - 2: the +2 ran out first
