@@ -131,6 +131,9 @@ class GyonrgGame(Game):
                "rotation (quarter)", choices=("any", "quarter")),
         Option("enough", str, "at_least", "ships below a destroyed Captain fall while the points left are at "
                "least (at_least) or exceed (exceeds) their shield", choices=("at_least", "exceeds")),
+        Option("jam_in_own_turn", str, "refuse", "a jam that lasts to the end of the turn is only kept back for "
+               "the opponent's turn (refuse), or may be used, to no effect, in one's own (allow)",
+               choices=("refuse", "allow")),
         Option("second_player_ap", int, 0, "extra Action Points for the second player's first turn", low=0, high=10),
         Option("second_player_cards", int, 0, "extra cards in the second player's opening hand", low=0, high=5),
         Option("deck_size", int, 54, "cards in a legal deck (the rulebook: 54; other sizes are a variant)", low=5, high=500),
@@ -179,6 +182,7 @@ class GyonrgGame(Game):
         self.discard_limit = self.max_hand if c["discard"] == "optional" else self.hand_size
         self.any_facing = c["rotation"] == "any"
         self.at_least = c["enough"] == "at_least"
+        self.idle_jams = c["jam_in_own_turn"] == "allow"
         self.second_ap = c["second_player_ap"]
         self.second_cards = c["second_player_cards"]
         # the action numbering (cardgen.gyonrg.actions); the A_* starts stay for older scripts
@@ -196,7 +200,8 @@ class GyonrgGame(Game):
         self.max_game_length = 2 + self.max_turns * per_turn
 
     # The rules cardgen played before these options existed: a record without them was played so.
-    RULES_BEFORE_OPTIONS = {"salvage": "latest", "discard": "down_to_5", "rotation": "quarter", "enough": "exceeds"}
+    RULES_BEFORE_OPTIONS = {"salvage": "latest", "discard": "down_to_5", "rotation": "quarter", "enough": "exceeds",
+                            "jam_in_own_turn": "allow"}  # fmt: skip
 
     @classmethod
     def config_from_record(cls, config: dict) -> dict:

@@ -547,11 +547,14 @@ class GyonrgState(State):
 
     def _special_block(self, cid: int, keep: bool) -> str | None:
         """Why special cid cannot be played at all now (cost, kept back), or None."""
-        kind, _, _, _, _, cost, name = self.game.cards[cid].special
+        kind, _, _, _, duration, cost, name = self.game.cards[cid].special
         if cost > self.ap:
             return f"{name} costs {cost} Action Points and {self.ap} are left"
         if keep and kind == "action_points":
             return f"{name} only gives Action Points: it cannot be kept back for the opponent's turn"
+        if not keep and kind == "jam" and duration == "turn" and not self.game.idle_jams:
+            # it would stop attacks only in this turn, in which the enemy does not attack
+            return f"{name} stops enemy attacks until the end of a turn: keep it back for the opponent's turn"
         return None
 
     def _special_targets(self, p: int, cid: int, own: list[int], enemy: list[int]) -> tuple[list[tuple[int, int]], str]:

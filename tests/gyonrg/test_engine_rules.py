@@ -527,3 +527,28 @@ def test_cancelling_effects_survive_a_json_round_trip(game):
             state.apply_action(state.legal_actions()[0])
     assert back.to_json() == s.to_json()
     assert s.stat(cid, E.ATTACK) == back.stat(cid, E.ATTACK) == 1  # 3 - 2: the +2 ran out first
+
+
+def test_a_jam_for_one_turn_is_kept_back_not_wasted_in_ones_own_turn(game):
+    """Cloaking Field (jam all enemy ships, until the end of the turn) did nothing when used in
+    one's own turn, when the enemy does not attack: it is played kept back, and works then."""
+    s = blank(game)
+    enemy = card_of(game, 1, 0, attack_cost=0)
+    put(s, sec("c4"), enemy)
+    s.phase = E.SPECIAL_PHASE
+    _give_special(game, s, 0, "jam", None, 1, "all_enemy", "turn", cost=1)
+    assert s.legal_actions() == [game.layout.end]
+    with pytest.raises(IllegalActionError, match="stops enemy attacks until the end of a turn: keep it back"):
+        act(s, "special 1")
+    s.phase = E.KEEP
+    s._legal = None
+    act(s, "special 1")
+    assert s.player == 1 and s.jams.get(enemy, 0) > s.turn  # jammed through blue's turn
+    # jam_in_own_turn=allow (the rule before the option): usable in one's own turn, to no effect
+    g = load_game("gyonrg", decks=game.config["decks"], jam_in_own_turn="allow")
+    s = blank(g)
+    put(s, sec("c4"), g.deck_ids[1][0])
+    s.phase = E.SPECIAL_PHASE
+    _give_special(g, s, 0, "jam", None, 1, "all_enemy", "turn", cost=1)
+    act(s, "special 1")
+    assert s.phase == E.BOARD
