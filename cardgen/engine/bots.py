@@ -372,6 +372,9 @@ class MCTSBot(Bot):
             # whose move it is comes from this world: in a re-dealt one it may differ from the tree's
             p = s.current_player()
             if p == TERMINAL:
+                # a finished game reached again is a position scored too: without counting it, a
+                # search whose every line ends the game (one tile left) would never use its budget
+                self._playouts += 1
                 value = self._terminal_value(s)
                 path.append((node, None))
                 break
