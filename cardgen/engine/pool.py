@@ -15,12 +15,12 @@ seed on any backend and any number of workers.
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
 from cardgen.errors import CardgenError
+from cardgen.processes import worker_pool
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -94,9 +94,7 @@ def run_jobs(
             if progress:
                 progress(1)
         return results
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with ctx.Pool(workers, initializer=initializer, initargs=tuple(initargs)) as pool:
+    with worker_pool(workers, initializer, tuple(initargs)) as pool:
         for result in pool.imap(func, tasks, chunksize=1):
             results.append(result)
             if progress:

@@ -40,6 +40,7 @@ from cardgen.print.colour import Inks, output_profile
 from cardgen.print.face import Face
 from cardgen.print.fonts import SANS, SANS_BOLD, register_fonts
 from cardgen.print.imposition import MARK_WIDTH_PT, Imposition, Slot
+from cardgen.processes import can_fork, worker_pool
 
 C = TypeVar("C")
 
@@ -254,22 +255,17 @@ def _pages_parallel(cards: Iterable[C], face: Face[C], imposition: Imposition, s
     `pack(card)` (picklable) and come back to life with `unpack`. A face without
     them, or a platform without fork, prints in one process.
     """
-    import multiprocessing
-
     if not (callable(getattr(face, "pack", None)) and callable(getattr(face, "unpack", None))):
         return None
-    if "fork" not in multiprocessing.get_all_start_methods():
+    if not can_fork():
         return None
     return _parallel_pages(cards, face, imposition, sides, inks, jobs)
 
 
 def _parallel_pages(cards: Iterable[C], face: Any, imposition: Imposition, sides: int, inks: Inks,
                     jobs: int) -> Iterator[tuple[list[C], list[tuple[str, list[str]] | None]]]:  # fmt: skip
-    import multiprocessing
-
     _WORKER.update(face=face, imposition=imposition, sides=sides, inks=inks)
-    context = multiprocessing.get_context("fork")
-    pool = context.Pool(jobs, initializer=_worker_init)
+    pool = worker_pool(jobs, initializer=_worker_init)
     try:
         pending: deque[tuple[list[list[C]], Any]] = deque()
         pages_of_cards = batches(cards, imposition.per_page)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 import math
-import multiprocessing
 import os
 import re
 import struct
@@ -32,6 +31,7 @@ from cardgen.print.fonts import FONT_DIR
 from cardgen.print.imposition import Imposition, Layout, impose
 from cardgen.print.pdf import Progress, batches, render_pdf
 from cardgen.print.sizes import Size
+from cardgen.processes import can_fork, worker_pool
 
 C = TypeVar("C")
 
@@ -94,7 +94,7 @@ def write_pngs(
     count = files = total = 0
     chunks = batches(cards, BATCH)
     rendered: Iterator[tuple[list[C], list[tuple[bytes, Image.Image | None]]]]
-    if jobs > 1 and callable(getattr(face, "pack", None)) and "fork" in multiprocessing.get_all_start_methods():
+    if jobs > 1 and callable(getattr(face, "pack", None)) and can_fork():
         rendered = _render_parallel(chunks, face, imposition, dpi, thumb, jobs)
     else:
         rendered = ((batch, _render_batch(batch, face, imposition, dpi, thumb)) for batch in chunks)
@@ -147,7 +147,7 @@ _WORK: dict[str, Any] = {}
 def _render_parallel(batches: Iterator[list[C]], face: Any, imposition: Imposition, dpi: int,
                      thumb: tuple[int, int] | None, jobs: int) -> Iterator[tuple[list[C], list[tuple[bytes, Image.Image | None]]]]:  # fmt: skip
     _WORK.update(face=face, imposition=imposition, dpi=dpi, thumb=thumb)
-    pool = multiprocessing.get_context("fork").Pool(jobs)
+    pool = worker_pool(jobs)
     try:
         pending: deque[tuple[list[C], Any]] = deque()
         while True:
