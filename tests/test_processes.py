@@ -1,0 +1,67 @@
+"""Worker pools end when told to, whatever signal handlers the main process has."""
+
+import signal
+import subprocess
+import sys
+import textwrap
+
+# A SIGTERM handler that returns (as a library or a test harness may install)
+# used to be inherited by forked workers: Pool.terminate() then raced its own
+# drain of the task queue, a worker stayed blocked for good, and join() waited
+# forever (the suite hung at the 108-card QR print).
+SCRIPT = textwrap.dedent("""
+    import signal
+    from cardgen.processes import worker_pool
+    signal.signal(signal.SIGTERM, lambda *a: None)
+    for i in range(150):
+        pool = worker_pool(2)
+        assert [r.get() for r in [pool.apply_async(abs, (-k,)) for k in range(8)]] == list(range(8))
+        pool.terminate()
+        pool.join()
+    print("ended", i + 1)
+""")
+
+
+def test_pools_terminate_even_when_the_main_process_catches_sigterm():
+    try:
+        run = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired:  # subprocess.run kills the child with SIGKILL
+        raise AssertionError("a worker pool did not end after terminate()") from None
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["ended", "150"]
+
+
+def test_a_worker_ends_on_sigterm_even_when_the_main_process_catches_it():
+    script = textwrap.dedent("""
+        import os, signal
+        from cardgen.processes import worker_pool
+        signal.signal(signal.SIGTERM, lambda *a: None)
+        pool = worker_pool(1)
+        pid = pool.apply_async(os.getpid).get()
+        os.kill(pid, signal.SIGTERM)
+        worker = next(p for p in pool._pool if p.pid == pid)
+        worker.join(30)
+        print(worker.exitcode, flush=True)
+        os._exit(0)  # a worker killed mid-wait may hold the task queue's lock: no pool teardown
+    """)
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == str(-signal.SIGTERM)
+
+
+def test_a_worker_runs_its_initializer_after_the_signal_reset():
+    script = textwrap.dedent("""
+        import signal
+        from cardgen.processes import worker_pool
+        signal.signal(signal.SIGTERM, lambda *a: None)
+        def init(value):
+            global SEEN
+            SEEN = (value, signal.getsignal(signal.SIGTERM) is signal.SIG_DFL)
+        def seen(_):
+            return SEEN
+        with worker_pool(2, init, ("x",)) as pool:
+            print(set(pool.map(seen, range(4))))
+    """)
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "{('x', True)}"
