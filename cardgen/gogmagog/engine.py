@@ -2,7 +2,8 @@
 
 The table: each player has `lanes` lanes facing the opponent's; a lane holds at
 most one creature, in the defensive or the offensive rank, concealed (face down,
-defensive rank only) or revealed. docs/rules/gogmagog.md gives every choice made
+defensive rank only) or revealed (with lane_cards=per_rank: one in each rank, and
+whatever is aimed at the lane hits its front card, the offensive one first). docs/rules/gogmagog.md gives every choice made
 where the rulebook is silent or contradicts itself, with the option that changes it.
 
 A turn (player to move = current_player()):
@@ -92,6 +93,9 @@ class GogmagogGame(Game):
     options = (
         Option("decks", str, "", "two decks: deck files 'a.txt,b.txt' or seeds 'seed:1,seed:2' (default: seed:gog,seed:magog)"),
         Option("lanes", int, 5, "lanes per player; a lane holds one creature (the rulebook: 'in front of')", low=1, high=7),
+        Option("lane_cards", str, "one", "a lane holds one creature in either rank (one) or one in each rank "
+               "(per_rank: attacks, spells and abilities aimed at a lane hit its front card, the offensive one first)",
+               choices=("one", "per_rank")),
         Option("energy", int, 20, "starting energy tokens (the rulebook gives none)", low=1, high=200),
         Option("start_mana", int, 1, "mana on a player's first turn", low=0, high=30),
         Option("mana_growth", int, 1, "mana added on each later turn of the player", low=0, high=10),
@@ -165,6 +169,8 @@ class GogmagogGame(Game):
         self.c_usable = [k == 1 and e != E_INSTANT for k, e in zip(self.c_kind, self.c_eff)]
         self.c_target = [T_ENEMY if e == E_TOKENS else T_OWN if e in (E_FURY, E_GUARD) else T_NONE for e in self.c_eff]
         self.L = L = c["lanes"]
+        self.per_rank = c["lane_cards"] == "per_rank"
+        self.R = 2 if self.per_rank else 1  # board slots per lane
         self.H = H = c["max_hand"]
         self.T = T = 2 * L + 1
         self.A_MLANE = A_COMBINE + L
@@ -215,7 +221,7 @@ class GogmagogGame(Game):
         return SEATS[player] if player in (0, 1) else super().player_name(player)
 
     def observation_shape(self) -> tuple[int, ...]:
-        return (2 * self.L * OBS_SLOT + OBS_GLOBAL + self.H * OBS_HAND,)
+        return (2 * self.R * self.L * OBS_SLOT + OBS_GLOBAL + self.H * OBS_HAND,)
 
     # -- action codec ---------------------------------------------------------
     def decode(self, a: int) -> tuple:
@@ -360,7 +366,7 @@ class GogmagogState(State):
             s.hand[p] = ids[len(ids) - k :][::-1]
             s.deck[p] = ids[: len(ids) - k]
         s.used, s.res = [[], []], [[], []]
-        s.bd = [-1, 0, 0, 0, 0, 0, 0] * (2 * game.L)
+        s.bd = [-1, 0, 0, 0, 0, 0, 0] * (2 * game.R * game.L)
         s.ncr, s.played = [0, 0], [0, 0]
         s.energy = [c["energy"], c["energy"]]
         s.mana, s.wells, s.spent = [0, 0], [0, 0], [0, 0]
@@ -443,17 +449,43 @@ class GogmagogState(State):
         self.phase = OVER
 
     # -- values of creatures -----------------------------------------------------
-    def _slot(self, p: int, lane: int) -> int:
-        return (p * self.game.L + lane) * NF
+    def _slot(self, p: int, lane: int, rank: int = 0) -> int:
+        """The board index of a lane's slot (with lane_cards=per_rank, of its defensive (0) or offensive (1) slot)."""
+        g = self.game
+        return ((p * g.R + rank) * g.L + lane) * NF
+
+    def _slots(self, p: int) -> range:
+        """The board indexes of every slot of player p."""
+        n = self.game.R * self.game.L * NF
+        return range(p * n, (p + 1) * n, NF)
+
+    def _off_slot(self, p: int, lane: int) -> int:
+        """Where a lane's attacker stands: its offensive slot (or its one slot)."""
+        return self._slot(p, lane, 1) if self.game.per_rank else self._slot(p, lane)
+
+    def _front(self, p: int, lane: int) -> int:
+        """The card an attack, spell or ability aimed at the lane hits: the offensive one first."""
+        if not self.game.per_rank:
+            return self._slot(p, lane)
+        off = self._slot(p, lane, 1)
+        return off if self.bd[off] >= 0 else self._slot(p, lane, 0)
+
+    def _user(self, p: int, lane: int) -> int:
+        """The creature whose ability `use LANE` uses: the front one with an unused ability, else -1."""
+        g, bd = self.game, self.bd
+        for i in (self._slot(p, lane, 1), self._slot(p, lane, 0)) if g.per_rank else (self._slot(p, lane),):
+            if bd[i] >= 0 and g.c_usable[bd[i]] and not bd[i + USED]:
+                return i
+        return -1
 
     def _masks(self) -> None:
         """Occupied and offensive lanes as bit masks (derived from the board; kept up to date by every move)."""
         L, bd = self.game.L, self.bd
         self.occ, self.offm = [0, 0], [0, 0]
         for p in (0, 1):
-            for lane in range(L):
-                i = (p * L + lane) * NF
+            for i in self._slots(p):
                 if bd[i] >= 0:
+                    lane = i // NF % L
                     self.occ[p] |= 1 << lane
                     if bd[i + OFF]:
                         self.offm[p] |= 1 << lane
@@ -482,13 +514,65 @@ class GogmagogState(State):
         if player is not None and player != p:
             return []
         if self._legal is None:
-            self._legal = self._compute_legal(p)
+            self._legal = self._compute_legal_ranks(p) if self.game.per_rank else self._compute_legal(p)
         return list(self._legal)
 
     def _is_legal(self, action: int) -> bool:
         if self._legal is None:
-            self._legal = self._compute_legal(self.mover())
+            p = self.mover()
+            self._legal = self._compute_legal_ranks(p) if self.game.per_rank else self._compute_legal(p)
         return action in self._legal
+
+    def _compute_legal_ranks(self, p: int) -> list[int]:
+        """Legal actions with lane_cards=per_rank (two slots a lane), in the same order as _compute_legal."""
+        g, bd = self.game, self.bd
+        L, T, H = g.L, g.T, g.H
+        if self.phase == COMBINE:
+            return [A_SPLIT] + [A_COMBINE + lane for lane in self.pending[0][1]]
+        occ = self.occ[p]
+        if self.phase == MARCH:
+            return [A_END] + [g.A_MLANE + lane for lane in g.lanes_of[occ] if not self.marched >> lane & 1]
+        war = bool(self.offm[p] & ~self.attacked) and not (self.instant_done and not g.war_after_instant)
+        out = [A_END if self.acted else A_PASS]
+        if war:
+            out.append(A_WAR)
+        if not self.acted and occ:
+            out.append(A_MARCH)
+        room = (self.played[p] if g.per_game else self.ncr[p]) < g.max_creatures
+        free_def = [lane for lane in range(L) if room and bd[self._slot(p, lane, 0)] < 0]
+        free_off = [lane for lane in range(L) if room and bd[self._slot(p, lane, 1)] < 0]
+        mana = self.mana[p]
+        casts: list[int] = []
+        ress: list[int] = []
+        for h, cid in enumerate(self.hand[p][:H]):
+            if g.c_cost[cid] > mana:
+                continue
+            k = g.c_kind[cid]
+            if k <= 1:
+                modes = [(lane, m) for lane in free_def for m in (0, 1)]
+                if g.c_instant[cid]:
+                    modes += [(lane, 2) for lane in free_off]
+                out += sorted(g.A_PLAY + (h * L + lane) * 3 + m for lane, m in modes)
+            elif k == 2:
+                t = g.c_target[cid]
+                lanes = g.lanes_of[self.occ[1 - p] if t == T_ENEMY else occ]
+                casts += [g.A_CAST + h * T + 2 * L] if t == T_NONE else [g.A_CAST + h * T + (0 if t == T_ENEMY else L) + x for x in lanes]
+            elif not self.res_done:
+                ress.append(g.A_RES + h)
+        out += casts
+        out += ress
+        for lane in g.lanes_of[occ]:
+            i = self._user(p, lane)
+            if i < 0:
+                continue
+            t = g.c_target[bd[i]]
+            if t == T_NONE:
+                out.append(g.A_USE + lane * T + 2 * L)
+            elif t == T_ENEMY:
+                out += [g.A_USE + lane * T + x for x in g.lanes_of[self.occ[1 - p]]]
+            else:
+                out.append(g.A_USE + lane * T + L + lane)
+        return out
 
     def _compute_legal(self, p: int) -> list[int]:
         # The hot path of random playouts and MCTS: one pass over the lanes, then the hand;
@@ -590,6 +674,11 @@ class GogmagogState(State):
 
     # -- moves -------------------------------------------------------------------
     def _apply_action(self, a: int) -> None:
+        self._apply(a)
+        if self.game.per_rank:  # two slots a lane: the lane masks are read back from the board
+            self._masks()
+
+    def _apply(self, a: int) -> None:
         g = self.game
         p = self.mover()
         self._legal = None
@@ -614,13 +703,21 @@ class GogmagogState(State):
             return
         if a < g.A_PLAY:
             lane = a - g.A_MLANE
-            i = self._slot(p, lane)
+            self.marched |= 1 << lane
             bd = self.bd
+            if g.per_rank:  # the lane's cards change ranks (both, when it holds two); the one moving up is revealed
+                d, o = self._slot(p, lane, 0), self._slot(p, lane, 1)
+                bd[d : d + NF], bd[o : o + NF] = bd[o : o + NF], bd[d : d + NF]
+                if bd[d] >= 0:
+                    bd[d + OFF] = 0
+                if bd[o] >= 0:
+                    bd[o + OFF], bd[o + HID] = 1, 0
+                return
+            i = self._slot(p, lane)
             bd[i + OFF] ^= 1
             self.offm[p] ^= 1 << lane
             if bd[i + OFF]:
                 bd[i + HID] = 0  # revealed before it moves up
-            self.marched |= 1 << lane
             return
         self.acted = True
         L, T = g.L, g.T
@@ -629,7 +726,7 @@ class GogmagogState(State):
             h, lane = divmod(x, L)
             cid = self.hand[p].pop(h)
             self._pay(p, cid)
-            i = self._slot(p, lane)
+            i = self._slot(p, lane, 1 if mode == 2 and g.per_rank else 0)
             bd = self.bd
             bd[i : i + NF] = [cid, 1 if mode == 2 else 0, 1 if mode == 1 else 0, 0, 0, 0, 0]
             self.ncr[p] += 1
@@ -663,7 +760,7 @@ class GogmagogState(State):
                 self._effect(p, e, n, 2 * L)
             return
         lane, t = divmod(a - g.A_USE, T)
-        i = self._slot(p, lane)
+        i = self._user(p, lane)
         self.bd[i + USED] = 1
         self.bd[i + HID] = 0
         cid = self.bd[i]
@@ -680,12 +777,12 @@ class GogmagogState(State):
         L = g.L
         q = 1 - p
         if e == E_TOKENS:
-            i = self._slot(q, t)
+            i = self._front(q, t)
             bd = self.bd
             bd[i + HID] = 0
             bd[i + TOK] += n
             if bd[i + TOK] > self.defence_of(i):  # spells follow the strict test: 6 tokens destroy 5 defence
-                self._destroy(q, t)
+                self._destroy(q, i)
                 self._check_wipe(p)
         elif e == E_DRAIN:
             self._drain(q, n)
@@ -696,7 +793,7 @@ class GogmagogState(State):
         elif e == E_SURGE:
             self.mana[p] += n
         elif e == E_FURY or e == E_GUARD:
-            i = self._slot(p, t - L)
+            i = self._front(p, t - L)
             self.bd[i + HID] = 0
             self.bd[i + (ATK if e == E_FURY else DEF)] += n
 
@@ -706,8 +803,9 @@ class GogmagogState(State):
             self.energy[q] = 0
             self._finish(1 - q)
 
-    def _destroy(self, p: int, lane: int) -> None:
-        i = self._slot(p, lane)
+    def _destroy(self, p: int, i: int) -> None:
+        """The creature at board index i goes to the used pile."""
+        lane = i // NF % self.game.L
         self.used[p].append(self.bd[i])
         self.bd[i : i + NF] = [-1, 0, 0, 0, 0, 0, 0]
         self.ncr[p] -= 1
@@ -718,7 +816,7 @@ class GogmagogState(State):
         g, bd = self.game, self.bd
         groups: dict[int, list[int]] = {}
         for lane in range(g.L):
-            i = self._slot(p, lane)
+            i = self._off_slot(p, lane)
             if bd[i] >= 0 and bd[i + OFF] and not self.attacked >> lane & 1:
                 groups.setdefault(g.c_guild[bd[i]], []).append(lane)
         self.plan = []
@@ -750,14 +848,14 @@ class GogmagogState(State):
         q = 1 - p
         tokens = 0
         for lane in lanes:
-            tokens += self.attack_of(self._slot(p, lane))
+            tokens += self.attack_of(self._off_slot(p, lane))
             self.attacked |= 1 << lane
-        d = self._slot(q, target)
+        d = self._front(q, target)
         if bd[d] < 0:  # a Flaw
             if tokens:
                 self._drain(q, tokens)
             return
-        a = self._slot(p, target)  # the attacker in front of the defender takes the counterattack
+        a = self._off_slot(p, target)  # the attacker in front of the defender takes the counterattack
         bd[d + HID] = 0
         bd[d + TOK] += tokens
         d_def = self.defence_of(d)
@@ -777,9 +875,9 @@ class GogmagogState(State):
         elif g.tie == "attack" and counter and tokens == self.counter_of(d):
             d_falls = a_falls = True
         if d_falls:
-            self._destroy(q, target)
+            self._destroy(q, d)
         if a_falls:
-            self._destroy(p, target)
+            self._destroy(p, a)
 
     def _check_wipe(self, p: int) -> None:
         """'destroy the opponent's cards': the opponent (or both) left without creatures."""
@@ -817,8 +915,7 @@ class GogmagogState(State):
     def _strength(self, s: int, viewer: int) -> float:
         g, bd = self.game, self.bd
         board = 0.0
-        for lane in range(g.L):
-            i = self._slot(s, lane)
+        for i in self._slots(s):
             cid = bd[i]
             if cid < 0:
                 continue
@@ -857,11 +954,12 @@ class GogmagogState(State):
             s.pending = [(int(gd), tuple(map(int, ls))) for gd, ls in data["pending"]]
             s.plan = [(int(t), tuple(map(int, ls))) for t, ls in data["plan"]]
             s._legal = None
-            s._masks()
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise CardgenError(f"not a Gog & Magog position: {exc}") from None
-        if len(s.bd) != 2 * game.L * NF:
-            raise CardgenError(f"not a Gog & Magog position of {game.L} lanes: the board has {len(s.bd)} values")
+        if len(s.bd) != 2 * game.R * game.L * NF:
+            raise CardgenError(f"not a Gog & Magog position of {game.L} lanes ({game.config['lane_cards']} a lane): "
+                               f"the board has {len(s.bd)} values")  # fmt: skip
+        s._masks()
         return s
 
     # -- text ------------------------------------------------------------------------
@@ -879,9 +977,8 @@ class GogmagogState(State):
         g, bd = self.game, self.bd
         sides = []
         for s in (0, 1):
-            lanes: list[dict[str, Any] | None] = []
-            for lane in range(g.L):
-                i = self._slot(s, lane)
+            lanes: list[dict[str, Any] | None] = []  # lane by lane (per_rank: defensive slots, then offensive)
+            for i in self._slots(s):
                 cid = bd[i]
                 if cid < 0:
                     lanes.append(None)
@@ -910,8 +1007,7 @@ class GogmagogState(State):
         g, bd = self.game, self.bd
         out: list[float] = []
         for s in (player, 1 - player):
-            for lane in range(g.L):
-                i = self._slot(s, lane)
+            for i in self._slots(s):
                 cid = bd[i]
                 if cid < 0:
                     out += [0.0] * OBS_SLOT
@@ -949,8 +1045,7 @@ class GogmagogState(State):
         q = 1 - player
         hidden = s.hand[q] + s.deck[q]
         concealed = []
-        for lane in range(g.L):
-            i = s._slot(q, lane)
+        for i in s._slots(q):
             if s.bd[i] >= 0 and s.bd[i + HID]:
                 concealed.append(i)
         for i in concealed:
@@ -969,7 +1064,7 @@ class GogmagogState(State):
         g, bd = self.game, self.bd
         out = []
         for p in (0, 1):
-            on_board = [bd[self._slot(p, lane)] for lane in range(g.L) if bd[self._slot(p, lane)] >= 0]
+            on_board = [bd[i] for i in self._slots(p) if bd[i] >= 0]
             zones = self.hand[p] + self.deck[p] + self.used[p] + self.res[p] + on_board
             if sorted(zones) != g.deck_ids[p]:
                 out.append(f"{SEATS[p]}: cards not conserved ({len(zones)} in zones, deck of {len(g.deck_ids[p])})")
@@ -983,10 +1078,12 @@ class GogmagogState(State):
                 out.append(f"{SEATS[p]}: mana {self.mana[p]}, energy {self.energy[p]}")
             if len(self.hand[p]) > g.H:
                 out.append(f"{SEATS[p]}: {len(self.hand[p])} cards in hand, at most {g.H}")
-            for lane in range(g.L):
-                i = self._slot(p, lane)
+            for i in self._slots(p):
+                lane = i // NF % g.L + 1
                 if bd[i] >= 0 and bd[i + HID] and bd[i + OFF]:
-                    out.append(f"{SEATS[p]}: a concealed card in the offensive rank (lane {lane + 1})")
+                    out.append(f"{SEATS[p]}: a concealed card in the offensive rank (lane {lane})")
+                if g.per_rank and bd[i] >= 0 and bd[i + OFF] != (i // NF // g.L) % 2:
+                    out.append(f"{SEATS[p]}: the card in lane {lane} stands in the other rank's slot")
         occ, offm = self.occ[:], self.offm[:]
         self._masks()
         if (occ, offm) != (self.occ, self.offm):

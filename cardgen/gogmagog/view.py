@@ -36,7 +36,7 @@ def _cell(state: GogmagogState, s: int, lane: int, rank: int, viewer: int | None
     from .engine import HID, OFF, TOK, USED
 
     g, bd = state.game, state.bd
-    i = state._slot(s, lane)
+    i = state._slot(s, lane, rank) if g.per_rank else state._slot(s, lane)
     cid = bd[i]
     if cid < 0 or bd[i + OFF] != rank:
         return ".".ljust(WIDTH)
@@ -123,7 +123,7 @@ def show(state: GogmagogState, what: str, player: int | None = None) -> str:
         if not 0 <= lane < g.L:
             raise CardgenError(f"no lane {words[1]!r}: lanes are 1 to {g.L}")
         side = 1 - me if words[0] == "enemy" else me
-        i = state._slot(side, lane)
+        i = state._front(side, lane)  # per_rank: the front card, the one attacks and spells hit
         cid = state.bd[i]
         if cid < 0:
             return f"lane {lane + 1} of {g.player_name(side)} is empty (a Flaw)"

@@ -383,3 +383,109 @@ def test_bad_options_are_refused_with_the_accepted_values():
         load_game("gogmagog", tie="maybe")
     with pytest.raises(OptionError, match="hand_size"):
         load_game("gogmagog", hand_size=10, max_hand=5)
+
+
+# -- lane_cards=per_rank: a lane holds one creature in each rank -------------------------
+
+
+def put_rank(s, p: int, lane: int, card, offensive: bool = False, concealed: bool = False) -> int:
+    """Put a copy of `card` in the lane's defensive or offensive slot (lane_cards=per_rank)."""
+    cid = take(s, p, card)
+    s.hand[p].remove(cid)
+    i = s._slot(p, lane, int(offensive))
+    s.bd[i : i + 7] = [cid, int(offensive), int(concealed), 0, 0, 0, 0]
+    s.ncr[p] += 1
+    s.played[p] += 1
+    s._masks()
+    s._legal = None
+    return cid
+
+
+def at_rank(s, p: int, lane: int, offensive: bool):
+    cid = s.bd[s._slot(p, lane, int(offensive))]
+    return None if cid < 0 else s.game.cards[cid]
+
+
+def test_per_rank_a_creature_enters_the_defensive_slot_of_a_lane_whose_offensive_slot_is_taken():
+    s = empty(game(lane_cards="per_rank"))
+    put_rank(s, 0, 0, E33, offensive=True)
+    take(s, 0, E21)
+    assert "play 1 1" in [s.action_to_string(a) for a in s.legal_actions()]
+    act(s, "play 1 1")
+    assert at_rank(s, 0, 0, True) == E33 and at_rank(s, 0, 0, False) == E21
+    take(s, 0, E24)
+    moves = [s.action_to_string(a) for a in s.legal_actions()]
+    assert "play 1 1" not in moves and "play 1 2" in moves, "a lane with both slots taken is full"
+
+
+def test_one_creature_a_lane_refuses_a_second_card_in_the_other_rank():
+    s = empty(game())
+    put(s, 0, 0, E33, offensive=True)
+    take(s, 0, E21)
+    with pytest.raises(InvalidActionError, match="lane 1 is taken"):
+        s.string_to_action("play 1 1")
+
+
+def test_per_rank_an_attack_hits_the_front_card_and_its_counterattack_hits_the_attacker():
+    s = empty(game(lane_cards="per_rank"))
+    put_rank(s, 0, 0, E51, offensive=True)  # attack 6, defence 0
+    put_rank(s, 1, 0, E44, offensive=True)  # the front card: defence 3, counterattack 5
+    put_rank(s, 1, 0, T14)  # behind it, untouched
+    act(s, "war")
+    assert at_rank(s, 1, 0, True) is None, "6 tokens on the front card's defence 3: it falls"
+    assert at_rank(s, 1, 0, False) == T14 and s.bd[s._slot(1, 0, 0) + TOK] == 0, "the card behind is not hit"
+    assert at_rank(s, 0, 0, True) is None, "the counterattack (5) kills the attacker (defence 0)"
+    assert s.energy[1] == 20
+
+
+def test_per_rank_with_no_offensive_card_the_defensive_one_is_hit():
+    s = empty(game(lane_cards="per_rank", tokens="persist"))
+    put_rank(s, 0, 1, E33, offensive=True)  # attack 4
+    put_rank(s, 1, 1, T14, concealed=True)  # defensive: defence 5, holds
+    act(s, "war")
+    assert at_rank(s, 1, 1, False) == T14 and s.bd[s._slot(1, 1, 0) + TOK] == 4
+    assert s.bd[s._slot(1, 1, 0) + HID] == 0, "an attacked defender is revealed"
+    assert s.energy[1] == 20, "not a Flaw"
+
+
+def test_per_rank_a_spell_hits_the_front_card():
+    s = empty(game(lane_cards="per_rank"))
+    put_rank(s, 1, 2, E21, offensive=True)
+    put_rank(s, 1, 2, T36)
+    take(s, 0, BOLT)
+    act(s, "cast 1 enemy 3")
+    assert at_rank(s, 1, 2, True) is None and at_rank(s, 1, 2, False) == T36
+
+
+def test_per_rank_march_swaps_a_lane_of_two_and_reveals_the_card_moving_up():
+    s = empty(game(lane_cards="per_rank"))
+    put_rank(s, 0, 0, E33, offensive=True)
+    put_rank(s, 0, 0, E24, concealed=True)
+    put_rank(s, 0, 1, E21)
+    act(s, "march")
+    act(s, "march 1")
+    act(s, "march 2")
+    assert at_rank(s, 0, 0, True) == E24 and s.bd[s._slot(0, 0, 1) + HID] == 0 and s.bd[s._slot(0, 0, 1) + OFF] == 1
+    assert at_rank(s, 0, 0, False) == E33 and s.bd[s._slot(0, 0, 0) + OFF] == 0
+    assert at_rank(s, 0, 1, True) == E21 and at_rank(s, 0, 1, False) is None
+    act(s, "end")
+    assert s.mover() == 1
+
+
+def test_per_rank_the_creature_limit_counts_both_ranks():
+    s = empty(game(lane_cards="per_rank", max_creatures=3))
+    put_rank(s, 0, 0, E33, offensive=True)
+    put_rank(s, 0, 0, E21)
+    put_rank(s, 0, 1, E24)
+    take(s, 0, E44)
+    assert not any(s.action_to_string(a).startswith("play") for a in s.legal_actions())
+
+
+def test_per_rank_board_shows_both_cards_of_a_lane():
+    s = empty(game(lane_cards="per_rank"))
+    put_rank(s, 0, 0, E33, offensive=True)
+    put_rank(s, 0, 0, E21)
+    board = s.render()
+    offence = next(line for line in board.splitlines()[4:] if line.startswith("offence"))
+    defence = next(line for line in board.splitlines()[4:] if line.startswith("defence"))
+    assert E33.noun[:6] in offence and E21.noun[:6] in defence
