@@ -212,6 +212,17 @@ def new_document(out: Any, width: float, height: float, title: str, creator: str
     return canvas
 
 
+def prepare_face(face: Face[Any], imposition: Imposition) -> None:
+    """Set `face` up on a throwaway document, as the writer does before its first card.
+
+    What a face learns in `setup` (its edition, say) is then known before any
+    card is packed for a worker, and forked workers inherit it.
+    """
+    import io
+
+    _new_canvas(io.BytesIO(), face, imposition, "setup")
+
+
 def _new_canvas(out: Any, face: Face[Any], imposition: Imposition, title: str) -> Canvas:
     canvas = new_document(out, imposition.page_width, imposition.page_height, title)
     if imposition.trim_box is not None:

@@ -8,6 +8,7 @@ however many cards there are; contact sheets are saved as they fill.
 
 from __future__ import annotations
 
+import ctypes
 import io
 import math
 import os
@@ -29,7 +30,7 @@ from cardgen.files import atomic_write
 from cardgen.print.face import Face
 from cardgen.print.fonts import FONT_DIR
 from cardgen.print.imposition import Imposition, Layout, impose
-from cardgen.print.pdf import Progress, batches, render_pdf
+from cardgen.print.pdf import Progress, batches, prepare_face, render_pdf
 from cardgen.print.sizes import Size
 from cardgen.processes import can_fork, worker_pool
 
@@ -93,7 +94,7 @@ def write_pngs(
     seen: set[str] = set()
     count = files = total = 0
     chunks = batches(cards, BATCH)
-    rendered: Iterator[tuple[list[C], list[tuple[bytes, Image.Image | None]]]]
+    rendered: Iterator[tuple[list[C], list[tuple[bytes, bytes]]]]
     if jobs > 1 and callable(getattr(face, "pack", None)) and can_fork():
         rendered = _render_parallel(chunks, face, imposition, dpi, thumb, jobs)
     else:
@@ -105,8 +106,8 @@ def write_pngs(
                 handle.write(data)
             files += 1
             total += len(data)
-            if sheets is not None and small is not None:
-                sheets.add(small, name)
+            if sheets is not None:
+                sheets.add(Image.frombytes("RGB", sheets.thumb, small), name)
         count += len(batch)
         if progress is not None:
             progress(len(batch))
@@ -117,35 +118,62 @@ def write_pngs(
 
 
 def _render_batch(batch: list[C], face: Face[C], imposition: Imposition, dpi: int,
-                  thumb: tuple[int, int] | None) -> list[tuple[bytes, Image.Image | None]]:  # fmt: skip
-    """Each card of the batch as (PNG bytes, contact-sheet thumbnail)."""
+                  thumb: tuple[int, int] | None) -> list[tuple[bytes, bytes]]:  # fmt: skip
+    """Each card of the batch as (PNG bytes, contact-sheet thumbnail as raw RGB, b"" without one)."""
     buffer = io.BytesIO()
     render_pdf(batch, face, imposition, buffer, backs=False, title="cardgen png batch")
     document = pdfium.PdfDocument(buffer.getvalue())
-    out: list[tuple[bytes, Image.Image | None]] = []
+    scale = dpi / 72.0
+    out: list[tuple[bytes, bytes]] = []
     try:
         for index in range(len(batch)):
-            # Straight to 8-bit RGB (no alpha, no conversion pass), then our own PNG writer.
-            bitmap = document[index].render(scale=dpi / 72.0, force_bitmap_format=pdfium_c.FPDFBitmap_BGR, rev_byteorder=True)
-            image = bitmap.to_pil()
-            out.append((encode_png(image, dpi), _thumbnail(image, thumb) if thumb is not None else None))
+            page = document[index]
+            try:
+                width, height = math.ceil(page.get_width() * scale), math.ceil(page.get_height() * scale)
+                rows = _render(page, width, height, filter_bytes=True)
+                small = _render(page, *thumb, filter_bytes=False) if thumb is not None else b""
+            finally:
+                page.close()
+            out.append((png_bytes(width, height, rows, dpi), bytes(small)))
     finally:
         document.close()
     return out
 
 
-def _thumbnail(image: Image.Image, size: tuple[int, int]) -> Image.Image:
-    # Reduce by a whole factor first (cheap box filter), then a small high-quality resize.
-    factor = max(1, min(image.width // size[0], image.height // size[1]) // 2)
-    small = image.reduce(factor) if factor > 1 else image
-    return small.resize(size, Image.Resampling.LANCZOS)
+def _render(page: pdfium.PdfPage, width: int, height: int, *, filter_bytes: bool) -> memoryview:
+    """The page drawn by pdfium into `width` x `height` 8-bit RGB pixels, white below, rows from the top.
 
+    With `filter_bytes` each row is preceded by a zero byte (the PNG "none"
+    filter), written straight into the PNG's row layout: pdfium draws into a
+    buffer whose row pitch leaves one byte before each row, so the pixels are
+    never copied or joined. The same pixels as pypdfium2's `render(scale,
+    force_bitmap_format=BGR, rev_byteorder=True)` (tests/print/test_png.py).
+    """
+    pitch = 3 * width + (1 if filter_bytes else 0)
+    start = 1 if filter_bytes else 0
+    data = bytearray(pitch * height + start)  # zeroed: every filter byte is 0 and pdfium never writes it
+    pixels = (ctypes.c_ubyte * len(data)).from_buffer(data)
+    bitmap = pdfium_c.FPDFBitmap_CreateEx(width, height, pdfium_c.FPDFBitmap_BGR, ctypes.byref(pixels, start), pitch)
+    if not bitmap:
+        raise CardgenError(f"pdfium cannot make a {width}x{height} bitmap")
+    try:
+        pdfium_c.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xFFFFFFFF)
+        pdfium_c.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0, RENDER_FLAGS)
+    finally:
+        pdfium_c.FPDFBitmap_Destroy(bitmap)
+        del pixels  # releases the export of `data`, so it can be sliced and freed
+    return memoryview(data)[: pitch * height]
+
+
+# Annotations drawn (pypdfium2's default) and RGB byte order (pdfium's BGR reversed): what PNG stores.
+RENDER_FLAGS = pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER
 
 _WORK: dict[str, Any] = {}
 
 
 def _render_parallel(batches: Iterator[list[C]], face: Any, imposition: Imposition, dpi: int,
-                     thumb: tuple[int, int] | None, jobs: int) -> Iterator[tuple[list[C], list[tuple[bytes, Image.Image | None]]]]:  # fmt: skip
+                     thumb: tuple[int, int] | None, jobs: int) -> Iterator[tuple[list[C], list[tuple[bytes, bytes]]]]:  # fmt: skip
+    prepare_face(face, imposition)  # pack() may need what setup() learns (Gyon-RG: its edition)
     _WORK.update(face=face, imposition=imposition, dpi=dpi, thumb=thumb)
     pool = worker_pool(jobs)
     try:
@@ -161,49 +189,58 @@ def _render_parallel(batches: Iterator[list[C]], face: Any, imposition: Impositi
             if not pending:
                 break
             batch, job = pending.popleft()
-            images = job.get() if job is not None else _render_batch(batch, face, imposition, dpi, thumb)
-            yield batch, [(data, Image.frombytes("RGB", size, raw) if raw else None) for data, size, raw in images] if job is not None else images
+            yield batch, job.get() if job is not None else _render_batch(batch, face, imposition, dpi, thumb)
     finally:
         pool.terminate()
         pool.join()
         _WORK.clear()
 
 
-def _render_packed(packed: list[Any]) -> list[tuple[bytes, tuple[int, int], bytes]]:
-    """In a worker: the batch's PNGs and raw thumbnails (Pillow images do not cross processes cheaply)."""
+def _render_packed(packed: list[Any]) -> list[tuple[bytes, bytes]]:
+    """In a worker: the batch's PNGs and raw thumbnails."""
     face = _WORK["face"]
     batch = [face.unpack(p) for p in packed]
-    images = _render_batch(batch, face, _WORK["imposition"], _WORK["dpi"], _WORK["thumb"])
-    return [(data, small.size if small else (0, 0), small.tobytes() if small else b"") for data, small in images]
+    return _render_batch(batch, face, _WORK["imposition"], _WORK["dpi"], _WORK["thumb"])
 
 
-PNG_LEVEL = 3  # zlib level: flat card colours compress well even fast; level 6 costs twice the time for 8 % less
+PNG_LEVEL = 2  # zlib level: flat card colours compress well even fast; level 3 costs a fifth more time for 3 % less
 
 
-def encode_png(image: Image.Image, dpi: int) -> bytes:
-    """An 8-bit RGB PNG of `image` with its resolution, written directly.
+def encode_png(image: Image.Image, dpi: int | None = None) -> bytes:
+    """An 8-bit RGB PNG of `image` (with its resolution, if `dpi` is given), written directly.
 
     Pillow's encoder tries a filter per row; card art is flat colour, where the
-    plain "none" filter at zlib level 3 makes files as small in a third of the
-    time. Any PNG reader reads it (tests/print/test_png.py opens it with Pillow).
+    plain "none" filter at a low zlib level makes files nearly as small in a
+    fraction of the time. Any PNG reader reads it (tests/print/test_png.py opens it with Pillow).
     """
     rgb = image if image.mode == "RGB" else image.convert("RGB")
     width, height = rgb.size
-    raw = rgb.tobytes()
     stride = 3 * width
-    rows = b"".join(b"\x00" + raw[i : i + stride] for i in range(0, len(raw), stride))
-    per_metre = round(dpi / 0.0254)
+    rows = bytearray(height * (stride + 1))
+    raw = rgb.tobytes()
+    for y in range(height):  # one slice assignment per row into the buffer; the filter bytes stay 0
+        at = y * (stride + 1) + 1
+        rows[at : at + stride] = raw[y * stride : (y + 1) * stride]
+    return png_bytes(width, height, rows, dpi)
+
+
+def png_bytes(width: int, height: int, rows: bytes | bytearray | memoryview, dpi: int | None) -> bytes:
+    """The PNG file of 8-bit RGB `rows`, each already preceded by its filter byte."""
 
     def chunk(tag: bytes, body: bytes) -> bytes:
-        return struct.pack(">I", len(body)) + tag + body + struct.pack(">I", zlib.crc32(tag + body))
+        return struct.pack(">I", len(body)) + tag + body + struct.pack(">I", zlib.crc32(body, zlib.crc32(tag)))
 
-    return (
-        b"\x89PNG\r\n\x1a\n"
-        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-        + chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1))
-        + chunk(b"IDAT", zlib.compress(rows, PNG_LEVEL))
-        + chunk(b"IEND", b"")
-    )
+    resolution = b""
+    if dpi is not None:
+        per_metre = round(dpi / 0.0254)
+        resolution = chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1))
+    return b"".join((
+        b"\x89PNG\r\n\x1a\n",
+        chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)),
+        resolution,
+        chunk(b"IDAT", zlib.compress(rows, PNG_LEVEL)),
+        chunk(b"IEND", b""),
+    ))
 
 
 def _checked_key(name: str, seen: set[str]) -> str:
@@ -235,7 +272,7 @@ class _ContactSheets:
             self.filled = 0
         column, row = self.filled % CONTACT_COLUMNS, self.filled // CONTACT_COLUMNS
         x, y = column * self.cell[0] + THUMB_PAD, row * self.cell[1] + THUMB_PAD
-        self.sheet.paste(image if image.size == self.thumb else _thumbnail(image, self.thumb), (x, y))
+        self.sheet.paste(image, (x, y))
         ImageDraw.Draw(self.sheet).text((x, y + self.thumb[1] + 2), label, fill="black", font=self.font)
         self.filled += 1
 
@@ -251,7 +288,7 @@ class _ContactSheets:
         name = f"{CONTACT_NAME}-{len(self.saved) + 1:03d}.png" if numbered else f"{CONTACT_NAME}.png"
         path = self.folder / name
         with atomic_write(path) as handle:
-            sheet.save(handle, "PNG")
+            handle.write(encode_png(sheet))
         self.saved.append(path)
 
     def finish(self) -> tuple[Path, ...]:

@@ -90,3 +90,43 @@ def test_png_files_are_the_same_for_any_number_of_jobs(tmp_path):
         write_pngs(iter(cards), GyonrgFace(), CARD_SIZES["poker"], folder, key=lambda c: c.serial, dpi=72, jobs=jobs)
         found.append({p.name: p.read_bytes() for p in folder.iterdir()})
     assert len(found[0]) == 35 and found[0] == found[1]
+
+
+def test_png_batches_are_rendered_by_the_workers(tmp_path, monkeypatch):
+    """With jobs > 1 the main process renders no batch of a face that packs its cards (Gyon-RG packs only after setup)."""
+    from cardgen.gyonrg.face import GyonrgFace
+    from cardgen.gyonrg.generator import generate
+
+    main, render = os.getpid(), png_module._render_batch
+
+    def in_a_worker(*args):
+        assert os.getpid() != main, "the main process rendered a batch"
+        return render(*args)
+
+    monkeypatch.setattr(png_module, "_render_batch", in_a_worker)
+    summary = write_pngs(generate("png-workers", 3), GyonrgFace(), CARD_SIZES["poker"], tmp_path, key=lambda c: c.serial,
+                         dpi=36, jobs=2)  # fmt: skip
+    assert summary.cards == 3
+
+
+def test_png_pixels_are_pdfiums_own_render(tmp_path, face):
+    """The rows pdfium draws straight into the PNG layout are the pixels of pypdfium2's usual render."""
+    import io
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    from cardgen.print.imposition import Layout, impose
+    from cardgen.print.pdf import render_pdf
+
+    cards = list(make_cards(2))
+    write_pngs(cards, face, CARD_SIZES["poker"], tmp_path, key=face.key, dpi=100, contact_sheet=False)
+    buffer = io.BytesIO()
+    render_pdf(cards, face, impose(Layout(card=CARD_SIZES["poker"], bleed=0, mode="single", crop_marks=False)), buffer, backs=False)
+    document = pdfium.PdfDocument(buffer.getvalue())
+    for index, card in enumerate(cards):
+        bitmap = document[index].render(scale=100 / 72, force_bitmap_format=pdfium_c.FPDFBitmap_BGR, rev_byteorder=True)
+        with Image.open(tmp_path / f"{card.serial}.png") as image:
+            assert image.mode == "RGB" and image.info["dpi"] == pytest.approx((100, 100), abs=0.01)
+            assert image.tobytes() == bitmap.to_pil().tobytes()
+    document.close()
