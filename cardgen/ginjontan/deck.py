@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen import rng as _rng
-from cardgen.errors import CardgenError, DeckError, FileError
-from cardgen.files import read_text
+from cardgen.decks import NAME, Problem, read_deck_text, strip_comment
+from cardgen.errors import CardgenError, DeckError
 
 from .cards import BONUS, DEFEAT, UNIVERSAL, Tables, tables
 
@@ -43,24 +43,6 @@ COLLECTION_SIZE = 66  # cards a seed deals to a new player's collection, from wh
 CODES = ("bad-line", "bad-count", "bad-card", "deck-size", "duplicate", "not-in-collection")
 
 _COUNT = re.compile(r"(?P<n>[-+]?\d+(?:[.,]\d+)?)(?:\s*[x×*])(?=\s|$)|(?P<m>[-+]?\d+)(?=\s+\S)", re.IGNORECASE)
-_NAME = re.compile(r"name\s*[:=](?P<name>.*)$", re.IGNORECASE)
-_COMMENT = re.compile(r"(^|\s)#")
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """One reason a deck is not legal: a stable code, the line (or None) and a one-line message."""
-
-    code: str
-    line: int | None
-    message: str
-
-    def format(self, source: str = "<deck>") -> str:
-        where = f"{source}:{self.line}" if self.line is not None else source
-        return f"{where}: {self.code}: {self.message}"
-
-    def to_dict(self) -> dict:
-        return {"code": self.code, "line": self.line, "message": self.message}
 
 
 @dataclass(frozen=True)
@@ -86,11 +68,6 @@ class Deck:
         return sum(n for _, n, _ in self.entries)
 
 
-def _strip_comment(line: str) -> str:
-    m = _COMMENT.search(line)
-    return (line[: m.start()] if m else line).strip()
-
-
 def parse_deck(text: str, source: str = "<deck>", t: Tables | None = None) -> Deck:
     """Read a deck file's text; unreadable lines become Problems (never an exception)."""
     t = t or tables()
@@ -98,11 +75,11 @@ def parse_deck(text: str, source: str = "<deck>", t: Tables | None = None) -> De
     entries: list[tuple[int, int, int | None]] = []
     errors: list[Problem] = []
     for no, raw in enumerate(text.splitlines(), 1):
-        m = _NAME.match(raw.strip())
+        m = NAME.match(raw.strip())
         if m and name is None:
             name = " ".join(m.group("name").split()) or None
             continue
-        line = _strip_comment(raw)
+        line = strip_comment(raw)
         if not line:
             continue
         count = 1
@@ -129,11 +106,7 @@ def parse_deck(text: str, source: str = "<deck>", t: Tables | None = None) -> De
 
 def read_deck(path: str | Path, t: Tables | None = None) -> Deck:
     """Read a deck file; a missing or unreadable file is a DeckError naming it."""
-    try:
-        text = read_text(path, "deck file")
-    except FileError as exc:
-        raise DeckError(f"deck file {str(path)!r} does not exist" if exc.missing else str(exc)) from None
-    return parse_deck(text, str(path), t)
+    return parse_deck(read_deck_text(path), str(path), t)
 
 
 def check_deck(deck: Deck, collection: Deck | None = None, size: int = DECK_SIZE) -> list[Problem]:

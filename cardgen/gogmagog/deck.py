@@ -34,16 +34,13 @@ cost first, at most max_copies of a card.
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from cardgen import serial as serialcodec
-from cardgen.errors import DeckError, FileError, SerialError
-from cardgen.files import read_text
+from cardgen import decks
+from cardgen.decks import Entry, Problem, clean_name
+from cardgen.errors import DeckError
 from cardgen.gogmagog.cards import Card, Edition, current, decode
-from cardgen.lookup import serial_from_url
 
 DECK_SIZE = 30
 MAX_COPIES = 3
@@ -61,10 +58,6 @@ DEFAULT_RESOURCES = 4
 POOL_CHUNK = 400
 POOL_LIMIT = 20_000
 
-_COUNT = re.compile(r"(?P<n>[-+]?\d+(?:[.,]\d+)?)(?:\s*[x×*])?(?=\s|$)", re.IGNORECASE)
-_NAME = re.compile(r"name\s*[:=](?P<name>.*)$", re.IGNORECASE)
-_COMMENT = re.compile(r"(^|\s)#")
-_SERIAL_CHARS = frozenset(serialcodec.ALPHABET + "OIL" + serialcodec.ALPHABET.lower() + "oil-_.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,29 +73,6 @@ class DeckRules:
 
 
 RULES = DeckRules()
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """One reason a deck is not legal: a stable code, the line (or None) and a one-line message."""
-
-    code: str
-    line: int | None
-    message: str
-
-    def format(self, source: str = "<deck>") -> str:
-        where = f"{source}:{self.line}" if self.line is not None else source
-        return f"{where}: {self.code}: {self.message}"
-
-    def to_dict(self) -> dict:
-        return {"code": self.code, "line": self.line, "message": self.message}
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    card: Card
-    count: int
-    line: int | None = None
 
 
 @dataclass(frozen=True)
@@ -121,7 +91,7 @@ class Deck:
         counts: dict[Card, int] = {}
         for c in cards:
             counts[c] = counts.get(c, 0) + 1
-        return cls(_clean(name), tuple(Entry(c, n) for c, n in counts.items()), (), source)
+        return cls(clean_name(name), tuple(Entry(c, n) for c, n in counts.items()), (), source)
 
     @property
     def cards(self) -> list[Card]:
@@ -144,98 +114,23 @@ class Deck:
         return out
 
 
-def _clean(name: str | None) -> str | None:
-    if name is None:
-        return None
-    return " ".join(str(name).split()) or None
-
-
 # ----- text ------------------------------------------------------------------
-
-
-def _take_serial(rest: str, ed: Edition) -> str:
-    """The serial at the start of `rest`: a URL's serial, or a serial written with spaces inside."""
-    tokens = rest.split()
-    first = tokens[0]
-    if first.lower().startswith(("http://", "https://")):
-        return serial_from_url(first)
-    try:
-        canon = serialcodec.normalize(first)
-    except SerialError:
-        return first
-    need = ed.serial_length + 2
-    parts = [first]
-    for tok in tokens[1:]:
-        if len(canon) >= need or not _SERIAL_CHARS.issuperset(tok):
-            break
-        more = serialcodec.normalize(tok)
-        if len(canon) + len(more) > need:
-            break
-        parts.append(tok)
-        canon += more
-    return " ".join(parts)
 
 
 def parse_deck(text: str, source: str = "<text>", edition: Edition | None = None) -> Deck:
     """Read a deck (text, or JSON when it starts with '{'); bad lines go to Deck.errors, never raised."""
     ed = edition or current()
-    if text.startswith("\ufeff"):
-        text = text[1:]
+    text = decks.strip_bom(text)
     if text.lstrip().startswith("{"):
         return deck_from_json(text, source, ed)
-    name, name_line = None, 0
-    entries: list[Entry] = []
-    errors: list[Problem] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        stripped = raw.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        m = _NAME.match(stripped)
-        if m:
-            if name_line:
-                errors.append(Problem("bad-line", number, f"a second name line (the name is on line {name_line}): {stripped!r}"))
-            else:
-                name, name_line = _clean(m.group("name")), number
-            continue
-        c = _COMMENT.search(raw)
-        line = (raw[: c.start()] if c else raw).strip()
-        if not line:
-            continue
-        count, rest = 1, line
-        cm = _COUNT.match(line)
-        if cm:
-            n = cm.group("n")
-            rest = line[cm.end() :].strip()
-            if not n.isdigit() or int(n) < 1:
-                errors.append(Problem("bad-count", number, f"count {n!r} is not a whole number from 1 up (write e.g. '2' or '2x')"))
-                continue
-            count = int(n)
-        if not rest:
-            errors.append(Problem("bad-line", number, f"no serial in {line!r}: write [COUNT] SERIAL [text], e.g. '2x P1AJ-Z'"))
-            continue
-        first = rest.split()[0]
-        if ":" in first and not first.lower().startswith(("http:", "https:")):
-            errors.append(Problem("bad-line", number, f"unknown header {first.split(':')[0] + ':'!r} in {line!r}: the only header is 'name:'"))
-            continue
-        try:
-            card = decode(_take_serial(rest, ed), ed)
-        except SerialError as exc:
-            errors.append(Problem("bad-serial", number, str(exc)))
-            continue
-        entries.append(Entry(card, count, number))
+    length = ed.serial_length + 2
+    name, entries, errors = decks.parse_lines(text, lambda rest: decode(decks.take_serial(rest, lambda _: length), ed), "P1AJ-Z")
     return Deck(name, tuple(entries), tuple(errors), source)
 
 
 def read_deck(path, edition: Edition | None = None) -> Deck:
     """A deck file; DeckError only when the file cannot be read at all."""
-    p = Path(path)
-    try:
-        text = read_text(p, "deck file")
-    except FileError as exc:
-        if exc.missing:
-            raise DeckError(f"deck file {str(p)!r} does not exist") from None
-        raise DeckError(str(exc)) from None
-    return parse_deck(text, str(p), edition)
+    return parse_deck(decks.read_deck_text(path), str(path), edition)
 
 
 def note(card: Card) -> str:
@@ -284,34 +179,8 @@ def format_deck_json(deck: Deck, *, full: bool = False) -> str:
 
 def deck_from_json(text: str, source: str = "<json>", edition: Edition | None = None) -> Deck:
     """Read what `deck_to_json` writes (name, count and serial matter; a serial may be a URL)."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return Deck(None, (), (Problem("bad-json", exc.lineno, f"not valid JSON: {exc.msg}"),), source)
-    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
-        return Deck(None, (), (Problem("bad-json", None, 'expected an object with a "cards" list of {"count", "serial"}'),), source)
-    if data.get("format", JSON_FORMAT) != JSON_FORMAT:
-        return Deck(None, (), (Problem("bad-json", None, f"format {data.get('format')!r} is not {JSON_FORMAT!r}"),), source)
-    name = data.get("name") if isinstance(data.get("name"), str) else None
-    entries, errors = [], []
-    for i, item in enumerate(data["cards"]):
-        if isinstance(item, str):
-            item = {"serial": item}
-        line = item.get("line") if isinstance(item, dict) and type(item.get("line")) is int else None
-        if not isinstance(item, dict) or not isinstance(item.get("serial"), str):
-            errors.append(Problem("bad-json", line, f'cards[{i}] is not an object with a "serial" string'))
-            continue
-        count = item.get("count", 1)
-        if type(count) is not int or count < 1:
-            errors.append(Problem("bad-count", line, f"cards[{i}]: count {count!r} is not a whole number from 1 up"))
-            continue
-        try:
-            card = decode(serial_from_url(item["serial"]), edition)
-        except SerialError as exc:
-            errors.append(Problem("bad-serial", line, f"cards[{i}]: {exc}"))
-            continue
-        entries.append(Entry(card, count, line))
-    return Deck(_clean(name), tuple(entries), tuple(errors), source)
+    name, entries, errors = decks.parse_json(text, JSON_FORMAT, lambda serial: decode(serial, edition))
+    return Deck(name, tuple(entries), tuple(errors), source)
 
 
 # ----- legality --------------------------------------------------------------

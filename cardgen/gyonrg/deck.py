@@ -42,17 +42,14 @@ a seed, or a collection the user owns) with a stated strategy:
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from cardgen import serial as serialcodec
-from cardgen.errors import DeckError, FileError, SerialError
-from cardgen.files import read_text
+from cardgen import decks
+from cardgen.decks import Entry, Problem, clean_name
+from cardgen.errors import DeckError
 from cardgen.gyonrg import edition as editions
 from cardgen.gyonrg.cards import Card, decode
-from cardgen.lookup import serial_from_url
 
 DECK_SIZE = 54
 MAX_DRONES = 3
@@ -91,36 +88,6 @@ POOL_LIMIT = 50_000
 
 CODES = ("bad-line", "bad-count", "bad-serial", "deck-size", "too-many-drones", "bad-json")
 
-_COUNT = re.compile(r"(?P<n>[-+]?\d+(?:[.,]\d+)?)(?:\s*[x×*])?(?=\s|$)", re.IGNORECASE)
-_NAME = re.compile(r"name\s*[:=](?P<name>.*)$", re.IGNORECASE)
-_COMMENT = re.compile(r"(^|\s)#")
-_SERIAL_CHARS = frozenset(serialcodec.ALPHABET + "OIL" + serialcodec.ALPHABET.lower() + "oil-_.")
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """One reason a deck is not legal: a stable code, the line (or None) and a one-line message."""
-
-    code: str
-    line: int | None
-    message: str
-
-    def format(self, source: str = "<deck>") -> str:
-        """``deck.txt:12: bad-serial: ...`` (no line number when it concerns the whole deck)."""
-        where = f"{source}:{self.line}" if self.line is not None else source
-        return f"{where}: {self.code}: {self.message}"
-
-    def to_dict(self) -> dict:
-        return {"code": self.code, "line": self.line, "message": self.message}
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """``count`` copies of ``card``, written on ``line`` (None for decks not read from a file)."""
-
-    card: Card
-    count: int
-    line: int | None = None
 
 
 @dataclass(frozen=True)
@@ -169,63 +136,20 @@ class Deck:
         return not check_deck(self)
 
 
-def clean_name(name: str | None) -> str | None:
-    """A deck name on one line: runs of whitespace (line breaks included) become one space."""
-    if name is None:
-        return None
-    name = " ".join(str(name).split())
-    return name or None
-
-
 # ----- text format -----------------------------------------------------------
-
-
-def _strip_comment(line: str) -> str:
-    m = _COMMENT.search(line)
-    return (line[: m.start()] if m else line).strip()
-
-
-def _parse_count(raw: str) -> tuple[int | None, str, str | None]:
-    """(count, rest of the line, error): count None when the line has no leading number."""
-    m = _COUNT.match(raw)
-    if not m:
-        return None, raw, None
-    text = m.group("n")
-    rest = raw[m.end() :].strip()
-    if not text.isdigit() or int(text) < 1:
-        return None, rest, f"count {text!r} is not a whole number from 1 up (write e.g. '2' or '2x')"
-    return int(text), rest, None
 
 
 def _take_serial(rest: str, base) -> str:
     """The serial at the start of ``rest``: a URL's serial, or a serial possibly split by spaces."""
-    tokens = rest.split()
-    first = tokens[0]
-    if first.lower().startswith(("http://", "https://")):
-        return serial_from_url(first)
-    try:
-        canon = serialcodec.normalize(first)
-    except SerialError:
-        return first
-    if not canon:
-        return first
-    try:
-        ed = editions.by_letter(canon[0], base)
-    except Exception:  # a broken frozen edition is reported by decode itself
-        ed = None
-    if ed is None:
-        return first
-    need = ed.serial_length + 2
-    parts = [first]
-    for tok in tokens[1:]:
-        if len(canon) >= need or not _SERIAL_CHARS.issuperset(tok):
-            break
-        more = serialcodec.normalize(tok)
-        if len(canon) + len(more) > need:
-            break
-        parts.append(tok)
-        canon += more
-    return " ".join(parts)
+
+    def length_of(canon: str) -> int | None:
+        try:
+            ed = editions.by_letter(canon[0], base)
+        except Exception:  # a broken frozen edition is reported by decode itself
+            return None
+        return None if ed is None else ed.serial_length + 2
+
+    return decks.take_serial(rest, length_of)
 
 
 def parse_deck(text: str, source: str = "<text>", *, base=None) -> Deck:
@@ -235,61 +159,16 @@ def parse_deck(text: str, source: str = "<text>", *, base=None) -> Deck:
     line number and reported by `check_deck`. ``base`` is the tables folder
     (for frozen editions), as in `cards.decode`.
     """
-    if text.startswith("\ufeff"):
-        text = text[1:]
+    text = decks.strip_bom(text)
     if text.lstrip().startswith("{"):
         return deck_from_json(text, source, base=base)
-    name: str | None = None
-    name_line = 0
-    entries: list[Entry] = []
-    errors: list[Problem] = []
-    for number, raw_line in enumerate(text.splitlines(), start=1):
-        stripped = raw_line.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        m = _NAME.match(stripped)
-        if m:
-            if name_line:
-                errors.append(Problem("bad-line", number, f"a second name line (the name is given on line {name_line}): {stripped!r}"))
-            else:
-                name, name_line = clean_name(m.group("name")), number
-            continue
-        line = _strip_comment(raw_line)
-        if not line:
-            continue
-        count, rest, count_error = _parse_count(line)
-        if count_error:
-            errors.append(Problem("bad-count", number, count_error))
-            continue
-        if not rest:
-            errors.append(Problem("bad-line", number, f"no serial in {line!r}: write [COUNT] SERIAL [text], e.g. '2x A7QH-ANSG-2XE'"))
-            continue
-        if count is None:
-            count = 1
-        first = rest.split()[0]
-        if ":" in first and not first.lower().startswith(("http:", "https:")):
-            errors.append(Problem("bad-line", number, f"unknown header {first.split(':')[0] + ':'!r} in {line!r}: the only header is 'name:'"))
-            continue
-        try:
-            serial = _take_serial(rest, base)
-            card = decode(serial, base)
-        except SerialError as exc:
-            errors.append(Problem("bad-serial", number, str(exc)))
-            continue
-        entries.append(Entry(card, count, number))
+    name, entries, errors = decks.parse_lines(text, lambda rest: decode(_take_serial(rest, base), base), "A7QH-ANSG-2XE")
     return Deck(name, tuple(entries), tuple(errors), source)
 
 
 def read_deck(path, *, base=None) -> Deck:
     """Read a deck file. DeckError only when the file cannot be read at all; bad lines go to the check."""
-    p = Path(path)
-    try:
-        text = read_text(p, "deck file")
-    except FileError as exc:
-        if exc.missing:
-            raise DeckError(f"deck file {str(p)!r} does not exist") from None
-        raise DeckError(str(exc)) from None
-    return parse_deck(text, str(p), base=base)
+    return parse_deck(decks.read_deck_text(path), str(path), base=base)
 
 
 def _note(card: Card) -> str:
@@ -340,35 +219,8 @@ def format_deck_json(deck: Deck, *, full: bool = False) -> str:
 
 def deck_from_json(text: str, source: str = "<json>", *, base=None) -> Deck:
     """Read the JSON `deck_to_json` writes (only name, count and serial matter; a serial may be a URL)."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return Deck(None, (), (Problem("bad-json", exc.lineno, f"not valid JSON: {exc.msg}"),), source)
-    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
-        return Deck(None, (), (Problem("bad-json", None, 'expected an object with a "cards" list of {"count", "serial"}'),), source)
-    if data.get("format", JSON_FORMAT) != JSON_FORMAT:
-        return Deck(None, (), (Problem("bad-json", None, f"format {data.get('format')!r} is not {JSON_FORMAT!r}"),), source)
-    name = data.get("name")
-    entries, errors = [], []
-    for i, item in enumerate(data["cards"]):
-        line = item.get("line") if isinstance(item, dict) and isinstance(item.get("line"), int) else None
-        where = f"cards[{i}]"
-        if isinstance(item, str):
-            item = {"serial": item}
-        if not isinstance(item, dict) or not isinstance(item.get("serial"), str):
-            errors.append(Problem("bad-json", line, f"{where} is not an object with a \"serial\" string"))
-            continue
-        count = item.get("count", 1)
-        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            errors.append(Problem("bad-count", line, f"{where}: count {count!r} is not a whole number from 1 up"))
-            continue
-        try:
-            card = decode(serial_from_url(item["serial"]), base)
-        except SerialError as exc:
-            errors.append(Problem("bad-serial", line, f"{where}: {exc}"))
-            continue
-        entries.append(Entry(card, count, line))
-    return Deck(name if isinstance(name, str) else None, tuple(entries), tuple(errors), source)
+    name, entries, errors = decks.parse_json(text, JSON_FORMAT, lambda serial: decode(serial, base))
+    return Deck(name, tuple(entries), tuple(errors), source)
 
 
 # ----- legality ----------------------------------------------------------------

@@ -40,11 +40,11 @@ import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 
+from cardgen import decks
 from cardgen import serial as serialcodec
-from cardgen.errors import DeckError, FileError, SerialError
-from cardgen.files import read_text
+from cardgen.decks import COUNT, Problem, strip_comment
+from cardgen.errors import DeckError, SerialError
 from cardgen.lookup import serial_from_url
 from cardgen.spherion.cards import Card, decode, generate, tables
 
@@ -56,25 +56,7 @@ CODES = ("bad-line", "bad-count", "bad-serial", "no-master", "bad-master", "main
          "too-many-copies", "bad-json")  # fmt: skip
 JSON_FORMAT = "cardgen-spherion-deck"
 
-_COUNT = re.compile(r"(?P<n>[-+]?\d+(?:[.,]\d+)?)(?:\s*[x×*])?(?=\s|$)", re.IGNORECASE)
 _HEADER = re.compile(r"(?P<key>name|master|main|extra|side)\s*:(?P<rest>.*)$", re.IGNORECASE)
-_COMMENT = re.compile(r"(^|\s)#")
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """One reason a deck is not legal: a stable code, the line (or None) and a one-line message."""
-
-    code: str
-    line: int | None
-    message: str
-
-    def format(self, source: str = "<deck>") -> str:
-        where = f"{source}:{self.line}" if self.line is not None else source
-        return f"{where}: {self.code}: {self.message}"
-
-    def to_dict(self) -> dict:
-        return {"code": self.code, "line": self.line, "message": self.message}
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,11 +84,6 @@ class Deck:
 
     def size(self, section: str = "main") -> int:
         return sum(e.count for e in self.entries if e.section == section)
-
-
-def _strip_comment(line: str) -> str:
-    m = _COMMENT.search(line)
-    return (line[: m.start()] if m else line).strip()
 
 
 def _serial_text(rest: str) -> str:
@@ -149,7 +126,7 @@ def parse_deck(text: str, source: str = "<text>") -> Deck:
         m = _HEADER.match(stripped)
         if m:
             key = m.group("key").lower()
-            rest = m.group("rest") if key == "name" else _strip_comment(m.group("rest"))
+            rest = m.group("rest") if key == "name" else strip_comment(m.group("rest"))
             if key == "name":
                 if name_line is not None:
                     errors.append(Problem("bad-line", number, f"a second name line (the name is on line {name_line})"))
@@ -171,10 +148,10 @@ def parse_deck(text: str, source: str = "<text>") -> Deck:
                 if rest:
                     errors.append(Problem("bad-line", number, f"text after '{key}:' ({rest!r}): put cards on the lines below it"))
             continue
-        line = _strip_comment(raw)
+        line = strip_comment(raw)
         if not line:
             continue
-        cm = _COUNT.match(line)
+        cm = COUNT.match(line)
         count = 1
         rest = line
         if cm:
@@ -203,14 +180,7 @@ def parse_deck(text: str, source: str = "<text>") -> Deck:
 
 def read_deck(path) -> Deck:
     """Read a deck file; DeckError only when it cannot be read at all."""
-    p = Path(path)
-    try:
-        text = read_text(p, "deck file")
-    except FileError as exc:
-        if exc.missing:
-            raise DeckError(f"deck file {str(p)!r} does not exist") from None
-        raise DeckError(str(exc)) from None
-    return parse_deck(text, str(p))
+    return parse_deck(decks.read_deck_text(path), str(path))
 
 
 def _note(card: Card) -> str:

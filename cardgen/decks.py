@@ -1,0 +1,202 @@
+"""Deck files, the part every game shares: problems with stable codes, the line format, JSON entries.
+
+A deck file is UTF-8 text a person writes by hand::
+
+    name: Ember rush               # optional, once; the rest of the line is the name
+    # whole-line comment
+    2x SERIAL  free text           <- COUNT (2, 2x, 2 x; 1 when left out), then the card
+    https://.../c/SERIAL           <- the lookup address of a QR code works as a serial
+
+A ``#`` at the start of a line or after a space starts a comment (so a URL's
+``#fragment`` is not one), except on the ``name:`` line. A game's deck module
+says how a card is read (`card_of`: serial, notation ...), what a legal deck is
+and how a deck is built; the reading of lines, counts, names and the JSON
+twin's entries is here, once, so every game reports the same problems the
+same way.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from cardgen import serial as serialcodec
+from cardgen.errors import CardgenError, DeckError, FileError, SerialError
+from cardgen.files import read_text
+from cardgen.lookup import serial_from_url
+
+C = TypeVar("C")
+
+COUNT = re.compile(r"(?P<n>[-+]?\d+(?:[.,]\d+)?)(?:\s*[x×*])?(?=\s|$)", re.IGNORECASE)
+NAME = re.compile(r"name\s*[:=](?P<name>.*)$", re.IGNORECASE)
+COMMENT = re.compile(r"(^|\s)#")
+SERIAL_CHARS = frozenset(serialcodec.ALPHABET + "OIL" + serialcodec.ALPHABET.lower() + "oil-_.")
+COUNT_HINT = "is not a whole number from 1 up (write e.g. '2' or '2x')"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One reason a deck is not legal: a stable code, the line (or None) and a one-line message."""
+
+    code: str
+    line: int | None
+    message: str
+
+    def format(self, source: str = "<deck>") -> str:
+        """``deck.txt:12: bad-serial: ...`` (no line number when it concerns the whole deck)."""
+        where = f"{source}:{self.line}" if self.line is not None else source
+        return f"{where}: {self.code}: {self.message}"
+
+    def to_dict(self) -> dict:
+        return {"code": self.code, "line": self.line, "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class Entry(Generic[C]):
+    """``count`` copies of ``card``, written on ``line`` (None for decks not read from a file)."""
+
+    card: C
+    count: int
+    line: int | None = None
+
+
+def clean_name(name: str | None) -> str | None:
+    """A deck name on one line: runs of whitespace (line breaks included) become one space."""
+    if name is None:
+        return None
+    return " ".join(str(name).split()) or None
+
+
+def strip_bom(text: str) -> str:
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def strip_comment(line: str) -> str:
+    m = COMMENT.search(line)
+    return (line[: m.start()] if m else line).strip()
+
+
+def take_serial(rest: str, length_of: Callable[[str], int | None]) -> str:
+    """The serial at the start of `rest`: a URL's serial, or a serial written with spaces inside.
+
+    `length_of(canonical start)` is the serial's full length without separators (None: unknown,
+    the first word is taken as it is)."""
+    tokens = rest.split()
+    first = tokens[0]
+    if first.lower().startswith(("http://", "https://")):
+        return serial_from_url(first)
+    try:
+        canon = serialcodec.normalize(first)
+    except SerialError:
+        return first
+    need = length_of(canon) if canon else None
+    if need is None:
+        return first
+    parts = [first]
+    for tok in tokens[1:]:
+        if len(canon) >= need or not SERIAL_CHARS.issuperset(tok):
+            break
+        more = serialcodec.normalize(tok)
+        if len(canon) + len(more) > need:
+            break
+        parts.append(tok)
+        canon += more
+    return " ".join(parts)
+
+
+def parse_lines(text: str, card_of: Callable[[str], C], example: str,
+                errors_of: tuple[type[Exception], ...] = (SerialError,)) -> tuple[str | None, list[Entry[C]], list[Problem]]:  # fmt: skip
+    """(name, entries, problems) of a deck in the text format. `card_of(rest of the line)` reads
+    the card at the start of the text after the count, raising one of `errors_of` (a bad-serial
+    problem) when it cannot; `example` is a serial as a person writes it, for the messages."""
+    name: str | None = None
+    name_line = 0
+    entries: list[Entry[C]] = []
+    errors: list[Problem] = []
+    for number, raw in enumerate(strip_bom(text).splitlines(), start=1):
+        stripped = raw.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        m = NAME.match(stripped)
+        if m:
+            if name_line:
+                errors.append(Problem("bad-line", number, f"a second name line (the name is on line {name_line}): {stripped!r}"))
+            else:
+                name, name_line = clean_name(m.group("name")), number
+            continue
+        line = strip_comment(raw)
+        if not line:
+            continue
+        count, rest = 1, line
+        cm = COUNT.match(line)
+        if cm:
+            n = cm.group("n")
+            rest = line[cm.end() :].strip()
+            if not n.isdigit() or int(n) < 1:
+                errors.append(Problem("bad-count", number, f"count {n!r} {COUNT_HINT}"))
+                continue
+            count = int(n)
+        if not rest:
+            errors.append(Problem("bad-line", number, f"no serial in {line!r}: write [COUNT] SERIAL [text], e.g. '2x {example}'"))
+            continue
+        first = rest.split()[0]
+        if ":" in first and not first.lower().startswith(("http:", "https:")):
+            errors.append(Problem("bad-line", number, f"unknown header {first.split(':')[0] + ':'!r} in {line!r}: "
+                                                      "the only header is 'name:'"))  # fmt: skip
+            continue
+        try:
+            card = card_of(rest)
+        except errors_of as exc:
+            errors.append(Problem("bad-serial", number, str(exc)))
+            continue
+        entries.append(Entry(card, count, number))
+    return name, entries, errors
+
+
+def parse_json(text: str, json_format: str, card_of: Callable[[str], C]) -> tuple[str | None, list[Entry[C]], list[Problem]]:
+    """(name, entries, problems) of a deck in the JSON a game's `deck_to_json` writes: an object
+    with a "cards" list of {"count", "serial"} (a serial may be a URL; only these and "name" matter)."""
+    try:
+        data: Any = json.loads(strip_bom(text))
+    except json.JSONDecodeError as exc:
+        return None, [], [Problem("bad-json", exc.lineno, f"not valid JSON: {exc.msg}")]
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+        return None, [], [Problem("bad-json", None, 'expected an object with a "cards" list of {"count", "serial"}')]
+    if data.get("format", json_format) != json_format:
+        return None, [], [Problem("bad-json", None, f"format {data.get('format')!r} is not {json_format!r}")]
+    name = data.get("name") if isinstance(data.get("name"), str) else None
+    entries: list[Entry[C]] = []
+    errors: list[Problem] = []
+    for i, item in enumerate(data["cards"]):
+        line = item.get("line") if isinstance(item, dict) and type(item.get("line")) is int else None
+        if isinstance(item, str):
+            item = {"serial": item}
+        if not isinstance(item, dict) or not isinstance(item.get("serial"), str):
+            errors.append(Problem("bad-json", line, f'cards[{i}] is not an object with a "serial" string'))
+            continue
+        count = item.get("count", 1)
+        if type(count) is not int or count < 1:
+            errors.append(Problem("bad-count", line, f"cards[{i}]: count {count!r} is not a whole number from 1 up"))
+            continue
+        try:
+            card = card_of(serial_from_url(item["serial"]))
+        except (SerialError, CardgenError) as exc:
+            errors.append(Problem("bad-serial", line, f"cards[{i}]: {exc}"))
+            continue
+        entries.append(Entry(card, count, line))
+    return clean_name(name), entries, errors
+
+
+def read_deck_text(path: str | Path) -> str:
+    """A deck file's text. DeckError when the file cannot be read at all (bad lines are the check's)."""
+    p = Path(path)
+    try:
+        return read_text(p, "deck file")
+    except FileError as exc:
+        if exc.missing:
+            raise DeckError(f"deck file {str(p)!r} does not exist") from None
+        raise DeckError(str(exc)) from None
