@@ -9,10 +9,10 @@ from pathlib import Path
 
 import click
 
+from cardgen.cli.decks import emit_built, report_check
 from cardgen.cli.printing import build_layout, default_output, layout_options, run_pdf
 from cardgen.cli.types import SEED, BotsType, WholeNumber, resolve_seed
 from cardgen.errors import CardgenError, DeckError
-from cardgen.files import write_text
 
 _DECK_FILE = click.Path(dir_okay=False, path_type=Path)
 NUMBERS = WholeNumber(1, 33)
@@ -138,16 +138,8 @@ def build(seed, collection: Path | None, name: str | None, output: Path | None) 
         pool = decks.collection_from_seed(seed)
         label = name or f"seed {seed}"
     result, reasons = decks.build_deck(pool, name=label)
-    as_json = output is not None and output.suffix.lower() == ".json"
-    body = decks.format_deck_json(result) if as_json else decks.format_deck(result)
     summary = f"built {result.name!r}: {result.size} cards from {len(pool)}, legal\n" + "\n".join(reasons)
-    if output is None:
-        click.echo(body, nl=False)
-        click.echo(summary, err=True)
-        return
-    write_text(output, body)
-    click.echo(summary)
-    click.echo(f"wrote {output}")
+    emit_built(output, lambda: decks.format_deck(result), lambda: decks.format_deck_json(result), summary)
 
 
 @deck.command()
@@ -166,17 +158,8 @@ def check(path: Path, collection: Path | None, as_json: bool) -> None:
 
     d = decks.read_deck(path)
     problems = decks.check_deck(d, _collection(collection))
-    if as_json:
-        click.echo(json.dumps(decks.deck_to_json(d, problems), indent=2, ensure_ascii=False))
-    else:
-        for p in problems:
-            click.echo(p.format(str(path)))
-        if problems:
-            click.echo(f"{path}: illegal: {len(problems)} problem{'s' if len(problems) != 1 else ''}", err=True)
-        else:
-            click.echo(f"{path}: legal: {d.size} cards" + (f" ({d.name})" if d.name else ""))
-    if problems:
-        sys.exit(1)
+    report_check(path, problems, as_json, lambda: decks.deck_to_json(d, problems),
+                 lambda: f"legal: {d.size} cards" + (f" ({d.name})" if d.name else ""))  # fmt: skip
 
 
 @deck.command()

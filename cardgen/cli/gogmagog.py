@@ -11,6 +11,7 @@ from typing import Any
 
 import click
 
+from cardgen.cli.decks import emit_built, report_check
 from cardgen.cli.printing import (
     BLEED,
     JOBS,
@@ -276,16 +277,8 @@ def build(seed, collection, guilds, curve, spells, resources, name, output, deck
     else:
         result, reasons = decks.build_deck(resolve_seed(seed), guilds=guilds, curve=curve, spells=spells, resources=resources,
                                            name=name, rules=rules)  # fmt: skip
-    as_json = output is not None and output.suffix.lower() == ".json"
-    body = decks.format_deck_json(result) if as_json else decks.format_deck(result)
     summary = f"built {result.name!r}: {result.size} cards, legal ({rules})\n" + "\n".join(reasons)
-    if output is None:
-        click.echo(body, nl=False)
-        click.echo(summary, err=True)
-        return
-    write_text(output, body)
-    click.echo(summary)
-    click.echo(f"wrote {output}")
+    emit_built(output, lambda: decks.format_deck(result), lambda: decks.format_deck_json(result), summary)
 
 
 @deck.command()
@@ -302,19 +295,12 @@ def check(path, as_json, deck_size, max_copies, max_resources) -> None:
     d = decks.read_deck(path)
     rules = decks.DeckRules(deck_size, max_copies, max_resources)
     problems = decks.check_deck(d, rules)
-    if as_json:
-        click.echo(json.dumps(decks.check_to_json(d, problems, rules), indent=2, ensure_ascii=False))
-    else:
-        for p in problems:
-            click.echo(p.format(str(path)))
-        if problems:
-            click.echo(f"{path}: illegal: {len(problems)} problem{'s' if len(problems) != 1 else ''}", err=True)
-        else:
-            kinds = d.kinds()
-            click.echo(f"{path}: legal: {d.size} cards ({', '.join(f'{n} {decks.KIND_LABELS[k]}' for k, n in kinds.items())})"
-                       + (f" ({d.name})" if d.name else ""))  # fmt: skip
-    if problems:
-        sys.exit(1)
+
+    def legal() -> str:
+        kinds = ", ".join(f"{n} {decks.KIND_LABELS[k]}" for k, n in d.kinds().items())
+        return f"legal: {d.size} cards ({kinds})" + (f" ({d.name})" if d.name else "")
+
+    report_check(path, problems, as_json, lambda: decks.check_to_json(d, problems, rules), legal)
 
 
 @deck.command()

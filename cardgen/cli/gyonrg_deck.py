@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import sys
@@ -11,6 +10,7 @@ from typing import Any
 
 import click
 
+from cardgen.cli.decks import emit_built, report_check
 from cardgen.cli.printing import build_layout, default_output, layout_options, lookup_url_option, run_pdf
 from cardgen.cli.types import SEED, WholeNumber, resolve_seed
 from cardgen.errors import DeckError, FileError
@@ -100,16 +100,8 @@ def build(obj, seed, collection, elements, drones, curve, name, output) -> None:
     else:
         seed = resolve_seed(seed)
         result, reasons = decks.build_deck(seed, elements=elements, drones=drones, curve=curve, name=name, edition=obj.edition())
-    as_json = output is not None and output.suffix.lower() == ".json"
-    body = decks.format_deck_json(result) if as_json else decks.format_deck(result)
     summary = f"built {result.name!r}: {result.size} cards, {result.drones} Drones, legal\n" + "\n".join(reasons)
-    if output is None:
-        click.echo(body, nl=False)
-        click.echo(summary, err=True)
-        return
-    write_text(output, body)
-    click.echo(summary)
-    click.echo(f"wrote {output}")
+    emit_built(output, lambda: decks.format_deck(result), lambda: decks.format_deck_json(result), summary)
 
 
 @deck.command()
@@ -131,17 +123,8 @@ def check(obj, path, as_json, deck_size, max_drones) -> None:
     d = decks.read_deck(path, base=obj.tables)
     rules = decks.DeckRules(deck_size, max_drones)
     problems = decks.check_deck(d, rules)
-    if as_json:
-        click.echo(json.dumps(decks.check_to_json(d, problems, rules), indent=2, ensure_ascii=False))
-    else:
-        for p in problems:
-            click.echo(p.format(str(path)))
-        if problems:
-            click.echo(f"{path}: illegal: {len(problems)} problem{'s' if len(problems) != 1 else ''}", err=True)
-        else:
-            click.echo(f"{path}: legal: {d.size} cards, {d.drones} Drone{'s' if d.drones != 1 else ''}" + (f" ({d.name})" if d.name else ""))
-    if problems:
-        sys.exit(1)
+    report_check(path, problems, as_json, lambda: decks.check_to_json(d, problems, rules),
+                 lambda: f"legal: {d.size} cards, {d.drones} Drone{'s' if d.drones != 1 else ''}" + (f" ({d.name})" if d.name else ""))  # fmt: skip
 
 
 @deck.command()

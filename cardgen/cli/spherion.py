@@ -10,6 +10,7 @@ from pathlib import Path
 
 import click
 
+from cardgen.cli.decks import emit_built, report_check
 from cardgen.cli.printing import (
     BLEED,
     build_layout,
@@ -230,7 +231,6 @@ def build(seed, collection, elements, size, spells, name, output) -> None:
     the deck master is the highest-DEF monster left over.
     """
     from cardgen.errors import DeckError
-    from cardgen.files import write_text
     from cardgen.spherion import deck as decks
 
     if seed is not None and collection is not None:
@@ -246,16 +246,8 @@ def build(seed, collection, elements, size, spells, name, output) -> None:
     else:
         seed = resolve_seed(seed)
         result = decks.build_deck(seed, size=size, spells=spells, elements=elements, name=name)
-    as_json = output is not None and output.suffix.lower() == ".json"
-    body = json.dumps(decks.deck_to_json(result), indent=2) + "\n" if as_json else decks.format_deck(result)
     summary = f"built {result.name!r}: {result.size()} cards and a deck master, legal\n{result.strategy}"
-    if output is None:
-        click.echo(body, nl=False)
-        click.echo(summary, err=True)
-        return
-    write_text(output, body)
-    click.echo(summary)
-    click.echo(f"wrote {output}")
+    emit_built(output, lambda: decks.format_deck(result), lambda: json.dumps(decks.deck_to_json(result), indent=2) + "\n", summary)
 
 
 @deck.command()
@@ -272,18 +264,9 @@ def check(path, as_json) -> None:
 
     d = decks.read_deck(path)
     problems = decks.check_deck(d)
-    if as_json:
-        click.echo(json.dumps(decks.check_to_json(d, problems), indent=2, ensure_ascii=False))
-    else:
-        for p in problems:
-            click.echo(p.format(str(path)))
-        if problems:
-            click.echo(f"{path}: illegal: {len(problems)} problem{'s' if len(problems) != 1 else ''}", err=True)
-        else:
-            click.echo(f"{path}: legal: {d.size()} main, {d.size('extra')} extra, {d.size('side')} side, "
-                       f"deck master {d.master.name if d.master else '?'}" + (f" ({d.name})" if d.name else ""))  # fmt: skip
-    if problems:
-        sys.exit(1)
+    report_check(path, problems, as_json, lambda: decks.check_to_json(d, problems),
+                 lambda: f"legal: {d.size()} main, {d.size('extra')} extra, {d.size('side')} side, "
+                         f"deck master {d.master.name if d.master else '?'}" + (f" ({d.name})" if d.name else ""))  # fmt: skip
 
 
 @deck.command()

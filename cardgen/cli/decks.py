@@ -1,0 +1,43 @@
+"""What every game's `deck` commands share: how a check is reported and where a built deck goes."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+
+from cardgen.decks import Problem
+from cardgen.files import write_text
+
+
+def report_check(path: Path, problems: Sequence[Problem], as_json: bool, data: Callable[[], dict[str, Any]],
+                 legal: Callable[[], str]) -> None:  # fmt: skip
+    """Print a deck check: every problem as FILE:LINE: CODE: message and a verdict on standard
+    error, or `legal()`'s line; `data()` with --json. Exit status 1 when the deck is not legal."""
+    if as_json:
+        click.echo(json.dumps(data(), indent=2, ensure_ascii=False))
+    else:
+        for p in problems:
+            click.echo(p.format(str(path)))
+        if problems:
+            click.echo(f"{path}: illegal: {len(problems)} problem{'s' if len(problems) != 1 else ''}", err=True)
+        else:
+            click.echo(f"{path}: {legal()}")
+    if problems:
+        sys.exit(1)
+
+
+def emit_built(output: Path | None, text: Callable[[], str], as_json: Callable[[], str], summary: str) -> None:
+    """A built deck: to standard output (the summary on standard error, so the deck can be piped),
+    or to `output` (JSON when its name ends in .json) with the summary and the file named."""
+    if output is None:
+        click.echo(text(), nl=False)
+        click.echo(summary, err=True)
+        return
+    write_text(output, as_json() if output.suffix.lower() == ".json" else text())
+    click.echo(summary)
+    click.echo(f"wrote {output}")
