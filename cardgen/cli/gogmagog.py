@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import click
 
+from cardgen.cli.cards import write_cards
 from cardgen.cli.decks import emit_built, report_check
 from cardgen.cli.printing import (
     BLEED,
@@ -24,7 +24,7 @@ from cardgen.cli.printing import (
 )
 from cardgen.cli.types import CARD_SIZE, MAX_CARD_INDEX, MAX_GENERATE, MAX_PRINT, PAPER, SEED, WholeNumber, resolve_seed
 from cardgen.errors import DeckError
-from cardgen.files import open_output, write_text
+from cardgen.files import write_text
 from cardgen.gogmagog import deck as decks
 from cardgen.gogmagog.cards import current, decode, sheet
 from cardgen.gogmagog.generator import generate as generate_cards
@@ -69,28 +69,8 @@ def generate(seed, count, start, fmt, output) -> None:
     _check_range(start, count)
     seed = resolve_seed(seed)
     cards = generate_cards(seed, count, start)
-
-    def write(out) -> None:
-        if fmt == "text":
-            for card in cards:
-                out.write(f"{card.serial}  {'★' * card.stars:<5} {card.short()}\n")
-        else:
-            out.write("[")
-            for i, card in enumerate(cards):
-                out.write(("," if i else "") + "\n  " + json.dumps(card.to_dict(), ensure_ascii=False))
-            out.write("\n]\n")
-
-    if output is None:
-        write(sys.stdout)
-        return
-    import io
-
-    with open_output(output) as raw:
-        out = io.TextIOWrapper(raw, encoding="utf-8", newline="")
-        write(out)
-        out.flush()
-        out.detach()
-    if str(output) != "-":
+    write_cards(cards, fmt, output, lambda card: f"{card.serial}  {'★' * card.stars:<5} {card.short()}")
+    if output is not None and str(output) != "-":
         click.echo(f"wrote {count} cards (seed {seed}, edition {current().letter}) to {output}", err=True)
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import sys
 from fractions import Fraction
@@ -11,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from cardgen.cli.cards import write_cards
 from cardgen.cli.gyonrg_deck import deck
 from cardgen.cli.printing import (
     BLEED,
@@ -35,7 +34,7 @@ from cardgen.cli.types import (
     resolve_seed,
 )
 from cardgen.errors import OptionError, TableError
-from cardgen.files import atomic_folder, open_output, read_bytes, write_bytes
+from cardgen.files import atomic_folder, read_bytes, write_bytes
 from cardgen.gyonrg import deck as decks
 from cardgen.gyonrg import edition as editions
 from cardgen.gyonrg import text
@@ -92,32 +91,9 @@ def generate(obj: Context, seed, count, start, fmt, output) -> None:
     seed = resolve_seed(seed)
     ed = obj.edition()
     cards = generate_cards(seed, count, start, ed)
-    if output is None:
-        _write_cards(cards, fmt, sys.stdout)
-        return
-    with open_output(output) as raw:  # "-" is standard output
-        out = io.TextIOWrapper(raw, encoding="utf-8", newline="")
-        _write_cards(cards, fmt, out)
-        out.flush()
-        out.detach()  # open_output closes (or keeps) the file itself
-    if str(output) != "-":
+    write_cards(cards, fmt, output, text.summary, separator="\n", csv_fields=text.CSV_FIELDS, csv_row=text.csv_row)
+    if output is not None and str(output) != "-":
         click.echo(f"wrote {count} cards (seed {seed}, edition {ed.letter}) to {output}", err=True)
-
-
-def _write_cards(cards, fmt: str, out) -> None:
-    if fmt == "text":
-        for i, card in enumerate(cards):
-            out.write(("\n" if i else "") + text.summary(card) + "\n")
-    elif fmt == "json":
-        out.write("[")
-        for i, card in enumerate(cards):
-            out.write(("," if i else "") + "\n  " + json.dumps(card.to_dict(), ensure_ascii=False))
-        out.write("\n]\n")
-    else:
-        w = csv.DictWriter(out, fieldnames=text.CSV_FIELDS, lineterminator="\n")
-        w.writeheader()
-        for card in cards:
-            w.writerow(text.csv_row(card))
 
 
 @gyonrg.command()

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
-import sys
 from pathlib import Path
 
 import click
 
+from cardgen.cli.cards import write_cards
 from cardgen.cli.decks import emit_built, report_check
 from cardgen.cli.printing import (
     BLEED,
@@ -21,7 +19,6 @@ from cardgen.cli.printing import (
     run_png,
 )
 from cardgen.cli.types import CARD_SIZE, MAX_CARD_INDEX, MAX_GENERATE, MAX_PRINT, PAPER, SEED, WholeNumber, resolve_seed
-from cardgen.files import open_output
 from cardgen.lookup import serial_from_url
 from cardgen.spherion import cards as pool
 
@@ -63,32 +60,9 @@ def generate(seed, count, start, fmt, output) -> None:
     _check_range(start, count)
     seed = resolve_seed(seed)
     cards = pool.generate(seed, count, start)
-    if output is None:
-        _write_cards(cards, fmt, sys.stdout)
-        return
-    with open_output(output) as raw:
-        out = io.TextIOWrapper(raw, encoding="utf-8", newline="")
-        _write_cards(cards, fmt, out)
-        out.flush()
-        out.detach()
-    if str(output) != "-":
+    write_cards(cards, fmt, output, pool.summary, csv_fields=pool.CSV_FIELDS, csv_row=pool.csv_row)
+    if output is not None and str(output) != "-":
         click.echo(f"wrote {count} cards (seed {seed}, edition {pool.tables().letter}) to {output}", err=True)
-
-
-def _write_cards(cards, fmt: str, out) -> None:
-    if fmt == "text":
-        for card in cards:
-            out.write(pool.summary(card) + "\n")
-    elif fmt == "json":
-        out.write("[")
-        for i, card in enumerate(cards):
-            out.write(("," if i else "") + "\n  " + json.dumps(card.to_dict(), ensure_ascii=False))
-        out.write("\n]\n")
-    else:
-        w = csv.DictWriter(out, fieldnames=pool.CSV_FIELDS, lineterminator="\n")
-        w.writeheader()
-        for card in cards:
-            w.writerow(pool.csv_row(card))
 
 
 @spherion.command()
