@@ -28,6 +28,7 @@ import secrets
 import shutil
 import stat
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, TypeVar
@@ -336,6 +337,57 @@ def atomic_folder(path: StrPath) -> Iterator[Path]:
         _LIVE.discard(temp)
         raise
     _sync_folder(dest.parent)
+
+
+class Scratch:
+    """An anonymous temporary file: data written now, read back later in the same run (see `scratch_file`)."""
+
+    def __init__(self, handle: BinaryIO, shown: str) -> None:
+        self._handle = handle
+        self.shown = shown
+        self.size = 0
+
+    def append(self, data: ReadableBuffer) -> int:
+        """Write `data` at the end; returns where it starts (for `read`)."""
+        at = self.size
+        try:
+            self._handle.seek(at)
+            self.size = at + self._handle.write(data)
+        except OSError as exc:
+            raise _write_error(self.shown, exc) from None
+        return at
+
+    def read(self, at: int, length: int) -> bytes:
+        """The `length` bytes written at `at`."""
+        try:
+            self._handle.seek(at)
+            data = self._handle.read(length)
+        except OSError as exc:
+            raise _read_error(self.shown, "scratch file", exc) from None
+        if len(data) != length:
+            raise _read_error(self.shown, "scratch file", f"{length} bytes written at {at}, {len(data)} read back")
+        return data
+
+
+@contextlib.contextmanager
+def scratch_file(folder: StrPath | None = None) -> Iterator[Scratch]:
+    """A temporary file for data too big to keep in memory, gone when the block ends.
+
+    It has no name that outlives it (the system removes it when it is closed,
+    even when the process is killed), so nothing is left to clean up. It lives
+    in `folder` (a big output's own folder: the same disk as the output), or in
+    the system's temporary folder.
+    """
+    where = os.fspath(folder) if folder is not None else tempfile.gettempdir()
+    shown = os.path.join(where, "(temporary file)")
+    try:
+        handle = tempfile.TemporaryFile(dir=where)
+    except OSError as exc:
+        raise _write_error(shown, exc) from None
+    try:
+        yield Scratch(handle, shown)
+    finally:
+        handle.close()
 
 
 # ----- reading ----------------------------------------------------------------

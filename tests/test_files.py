@@ -515,3 +515,22 @@ def test_a_signal_mid_print_removes_the_temp_file(tmp_path, signum, status, mess
     assert "Traceback" not in stderr
     assert stderr.strip().splitlines()[-1] == message
     assert os.listdir(tmp_path) == ["out.pdf"] and out.read_bytes() == b"previous deck"
+
+
+def test_scratch_file_reads_back_what_was_written_and_leaves_nothing(tmp_path):
+    with files.scratch_file(tmp_path) as scratch:
+        first, second = scratch.append(b"page one"), scratch.append(b"page two!")
+        assert os.listdir(tmp_path) == []  # no name: nothing to clean up after a crash
+        assert scratch.read(second, 9) == b"page two!" and scratch.read(first, 8) == b"page one"
+        third = scratch.append(b"3")  # appending after reading goes on at the end
+        assert (first, second, third, scratch.size) == (0, 8, 17, 18)
+        assert scratch.read(0, 18) == b"page onepage two!3"
+        with pytest.raises(FileError, match="cannot read scratch file"):
+            scratch.read(17, 2)
+    assert os.listdir(tmp_path) == []
+
+
+def test_scratch_file_in_a_missing_folder_is_a_file_error(tmp_path):
+    with pytest.raises(FileError, match="cannot write .*missing.*no such file or directory"):
+        with files.scratch_file(tmp_path / "missing"):
+            pass

@@ -21,6 +21,7 @@ for what that output meets and what it does not.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import zlib
@@ -34,7 +35,7 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.errors import LayoutError
-from cardgen.files import atomic_write
+from cardgen.files import Scratch, atomic_write, scratch_file
 from cardgen.print.calibration import draw_calibration_back, draw_calibration_front
 from cardgen.print.colour import Inks, output_profile
 from cardgen.print.face import Face
@@ -98,7 +99,7 @@ def write_pdf(
     target = Path(path)
     with atomic_write(target) as handle:
         count, pages = render_pdf(cards, face, imposition, handle, calibration=calibration, progress=progress,
-                                  title=title, jobs=jobs, pdfx=pdfx)  # fmt: skip
+                                  title=title, jobs=jobs, pdfx=pdfx, scratch=target.parent)  # fmt: skip
     return PrintSummary(target, count, pages, target.stat().st_size)
 
 
@@ -121,11 +122,15 @@ def render_pdf(
     backs: bool = True,
     jobs: int = 1,
     pdfx: bool = False,
+    scratch: str | os.PathLike[str] | None = None,
 ) -> tuple[int, int]:
     """Draw the document into a binary stream; returns (cards, pages).
 
     `backs=False` leaves out back pages even for a duplex layout (PNG output uses it).
     `jobs` > 1 draws pages in that many worker processes (same bytes).
+    Past SPILL_AFTER pages, finished pages wait for the end in a scratch file in
+    the folder `scratch` (default: the system's temporary folder), so memory
+    stays flat however many cards there are (see `end_page` and `save`).
     """
     if calibration and imposition.layout.mode != "sheet":
         raise LayoutError("a calibration page needs the sheet layout: single pages are card-sized")
@@ -134,7 +139,17 @@ def render_pdf(
     if not 1 <= jobs <= MAX_JOBS:
         raise LayoutError(f"jobs {jobs!r} out of range: use 1 to {MAX_JOBS}")
     check_face(face, imposition)
-    canvas = _new_canvas(out, face, imposition, title)
+    with contextlib.ExitStack() as stack:
+        canvas = _new_canvas(out, face, imposition, title)
+        canvas._cardgen_spill = _PageSpill(lambda: stack.enter_context(scratch_file(scratch)))
+        count, pages = _render_pages(canvas, cards, face, imposition, calibration=calibration, progress=progress,
+                                     backs=backs, jobs=jobs, pdfx=pdfx, title=title)  # fmt: skip
+        save(canvas, out)
+    return count, pages
+
+
+def _render_pages(canvas: Canvas, cards: Iterable[C], face: Face[C], imposition: Imposition, *, calibration: bool,
+                  progress: Progress | None, backs: bool, jobs: int, pdfx: bool, title: str) -> tuple[int, int]:  # fmt: skip
     inks = Inks(imposition.layout.colour)
     if pdfx:
         _make_pdfx(canvas, title)
@@ -179,7 +194,6 @@ def render_pdf(
             progress(len(batch))
     if count == 0:
         raise LayoutError("no cards to print: the card list is empty")
-    canvas.save()
     return count, pages
 
 
@@ -377,14 +391,18 @@ def _make_pdfx(canvas: Canvas, title: str) -> None:
 
 
 def end_page(canvas: Canvas) -> None:
-    """showPage, then compress the finished page's content right away.
+    """showPage, then compress the finished page's content right away (and maybe put it aside).
 
     reportlab keeps every page's content as an uncompressed string until save():
     about 12 KB per card, which grows without bound over a 10,000-card run. Its
     PDFStream skips its own filters when the dictionary already names one, so
     storing the deflated bytes is exactly what save() would have written, at a
-    tenth of the memory. If a reportlab version lays pages out differently, the
-    page is left as it is: correct output, only more memory.
+    tenth of the memory. Past SPILL_AFTER pages of a document drawn by
+    `render_pdf`, those bytes go to its scratch file and are read back one page
+    at a time by save(); what the page object itself holds that is the same on
+    every page (its forms, its empty colour and shading lists) is shared. If a
+    reportlab version lays pages out differently, the page is left as it is:
+    correct output, only more memory.
     """
     canvas.showPage()
     try:
@@ -394,9 +412,105 @@ def end_page(canvas: Canvas) -> None:
         return
     if not isinstance(stream, str) or page.Contents:
         return
-    dictionary = pdfdoc.PDFDictionary({"Filter": pdfdoc.PDFArray([pdfdoc.PDFName("FlateDecode")])})
-    page.Contents = pdfdoc.PDFStream(dictionary, zlib.compress(stream.encode("utf8")))
+    data = zlib.compress(stream.encode("utf8"))
+    spill: _PageSpill | None = getattr(canvas, "_cardgen_spill", None)
+    page.Contents = spill.stream(_FLATE, data) if spill is not None else pdfdoc.PDFStream(_FLATE, data)
     page.stream = None
+    if spill is not None:
+        spill.share(page)
+
+
+# The content streams' dictionary: PDFStream.format adds the Length to a copy, so every page shares this one.
+_FLATE = pdfdoc.PDFDictionary({"Filter": pdfdoc.PDFArray([pdfdoc.PDFName("FlateDecode")])})
+SPILL_AFTER = 64  # pages of a document kept in memory whole: a deck or a PNG batch never touches the disk
+
+
+class _PageSpill:
+    """The finished pages' compressed content of one document, in a scratch file past its first SPILL_AFTER pages."""
+
+    def __init__(self, open_scratch: Callable[[], Scratch]) -> None:
+        self._open = open_scratch
+        self._scratch: Scratch | None = None
+        self._kept = 0
+        self._forms: dict[frozenset[str], Any] = {}
+        self._empty: dict[Any, Any] = {}
+
+    def stream(self, dictionary: Any, data: bytes) -> Any:
+        if self._kept < SPILL_AFTER:
+            self._kept += 1
+            return pdfdoc.PDFStream(dictionary, data)
+        if self._scratch is None:
+            self._scratch = self._open()
+        return _SpilledStream(dictionary, self._scratch, self._scratch.append(data), len(data))
+
+    def share(self, page: Any) -> None:
+        """One object for what many pages hold alike; reportlab only reads them when it saves."""
+        xobjects = getattr(page, "XObjects", None)
+        if isinstance(xobjects, pdfdoc.PDFDictionary):
+            page.XObjects = self._forms.setdefault(frozenset(xobjects.dict), xobjects)
+        for name in ("_colorsUsed", "_shadingUsed"):
+            if page.__dict__.get(name) == {}:
+                setattr(page, name, self._empty)
+
+
+class _SpilledStream(pdfdoc.PDFStream):
+    """A page's compressed content, read back from the scratch file only while save() formats it."""
+
+    def __init__(self, dictionary: Any, scratch: Scratch, at: int, length: int) -> None:
+        super().__init__(dictionary, b"")
+        self._where = (scratch, at, length)
+
+    def format(self, document: Any) -> bytes:
+        scratch, at, length = self._where
+        self.content = scratch.read(at, length)
+        try:
+            return super().format(document)
+        finally:
+            self.content = b""
+
+
+STREAM_BUFFER = 1 << 20  # bytes of the formatted file gathered before one write
+
+
+def save(canvas: Canvas, out: BinaryIO) -> None:
+    """canvas.save(), writing each object to `out` as reportlab formats it.
+
+    reportlab gathers the whole formatted file in a list and joins it, then
+    writes: at 10,000 cards three copies of a 14 MB file at once. Its collector
+    (pdfdoc.PDFFile) writes through its `write` attribute and keeps the offsets
+    itself, so one that writes to the file as it goes gives the same bytes
+    (tests/print/test_pdf.py) with a flat memory. `out` must be the stream the
+    canvas was made with, at the position the document starts.
+    """
+    original = pdfdoc.PDFFile
+
+    class StreamingFile(original):  # type: ignore[misc,valid-type]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)  # the header, gathered as usual
+            self._pending = self.strings
+            self._size = sum(len(s) for s in self._pending)
+            self.write = self._gather
+
+        def _gather(self, data: bytes) -> None:
+            self._pending.append(data)
+            self._size += len(data)
+            if self._size >= STREAM_BUFFER:
+                self.flush()
+
+        def flush(self) -> None:
+            out.write(b"".join(self._pending))
+            self._pending.clear()
+            self._size = 0
+
+        def format(self, document: Any) -> bytes:
+            self.flush()
+            return b""  # already written: save() writes this empty remainder
+
+    pdfdoc.PDFFile = StreamingFile
+    try:
+        canvas.save()
+    finally:
+        pdfdoc.PDFFile = original
 
 
 def _draw_in_slot(canvas: Canvas, slot: Slot, draw: Callable[[], None]) -> None:

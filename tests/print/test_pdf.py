@@ -107,6 +107,26 @@ def test_same_cards_same_bytes(tmp_path, face):
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
 
 
+def test_spilled_pages_and_streamed_save_give_the_same_bytes(tmp_path, face, monkeypatch):
+    """Issue 11 (flat memory): pages put aside in a scratch file and a file written as it is formatted are
+    byte for byte what reportlab writes from memory; the scratch file leaves nothing in the folder."""
+    from cardgen.print import pdf as pdf_module
+
+    layout = impose(Layout(backs="long-edge"))
+    write_pdf(make_cards(40), face, layout, tmp_path / "default.pdf", calibration=True)
+    monkeypatch.setattr(pdf_module, "SPILL_AFTER", 10**9)
+    monkeypatch.setattr(pdf_module, "save", lambda canvas, out: canvas.save())
+    write_pdf(make_cards(40), face, layout, tmp_path / "memory.pdf", calibration=True)
+    monkeypatch.undo()
+    monkeypatch.setattr(pdf_module, "SPILL_AFTER", 0)
+    monkeypatch.setattr(pdf_module, "STREAM_BUFFER", 1)  # one write per formatted object
+    write_pdf(make_cards(40), face, layout, tmp_path / "all-spilled.pdf", calibration=True)
+    memory = (tmp_path / "memory.pdf").read_bytes()
+    assert (tmp_path / "default.pdf").read_bytes() == memory == (tmp_path / "all-spilled.pdf").read_bytes()
+    assert sorted(os.listdir(tmp_path)) == ["all-spilled.pdf", "default.pdf", "memory.pdf"]
+    assert len(PdfReader(tmp_path / "all-spilled.pdf").pages) == 2 + 2 * 5
+
+
 class Boom(Exception):
     pass
 
