@@ -54,6 +54,7 @@ Progress = Callable[[int], None]
 ALPHABET = "".join(chr(c) for c in range(32, 127)) + "·–—…×÷±°’‘“”é"
 SEEDED_FONTS = (SANS, SANS_BOLD)
 PAGES_PER_TASK = 4
+SMALL_PRINT_PAGES = 2 * PAGES_PER_TASK  # this many pages of cards or fewer are drawn without workers, whatever --jobs
 MAX_JOBS = 64
 
 OUTPUT_CONDITION = "FOGRA39"
@@ -166,6 +167,13 @@ def _render_pages(canvas: Canvas, cards: Iterable[C], face: Face[C], imposition:
 
     count = 0
     sides = 2 if backs and imposition.duplex else 1
+    if jobs > 1:
+        # A print of a few pages costs less drawn here than the workers cost to start (a 54-card deck: 6 pages).
+        cards = iter(cards)
+        head = list(itertools.islice(cards, SMALL_PRINT_PAGES * imposition.per_page + 1))
+        if len(head) <= SMALL_PRINT_PAGES * imposition.per_page:
+            jobs = 1
+        cards = itertools.chain(head, cards)
     drawn = _pages_parallel(cards, face, imposition, sides, inks, jobs) if jobs > 1 else None
     pages_of_cards = batches(cards, imposition.per_page) if drawn is None else None
     while True:

@@ -22,6 +22,14 @@ from .golden_cards import BASE, CASES, GOLDEN, describe
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.fixture(autouse=True)
+def workers_even_for_a_few_pages(monkeypatch):
+    """These prints are small; with jobs > 1 their pages must still be drawn by workers, to be compared."""
+    from cardgen.print import pdf
+
+    monkeypatch.setattr(pdf, "SMALL_PRINT_PAGES", 0)
+
+
 @pytest.mark.parametrize("name,seed,count,layout", CASES, ids=[c[0] for c in CASES])
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_same_cards_same_places_same_qr_payloads_as_before(name, seed, count, layout, jobs):

@@ -127,6 +127,25 @@ def test_spilled_pages_and_streamed_save_give_the_same_bytes(tmp_path, face, mon
     assert len(PdfReader(tmp_path / "all-spilled.pdf").pages) == 2 + 2 * 5
 
 
+def test_a_few_pages_start_no_workers(tmp_path, monkeypatch):
+    """A print of SMALL_PRINT_PAGES pages or fewer is drawn in the main process whatever --jobs (same bytes)."""
+    from cardgen.gyonrg.face import GyonrgFace
+    from cardgen.gyonrg.generator import generate
+    from cardgen.print import pdf as pdf_module
+
+    cards = list(generate("few-pages", 9 * pdf_module.SMALL_PRINT_PAGES))
+    write_pdf(iter(cards), GyonrgFace(), impose(Layout()), tmp_path / "one.pdf")
+
+    def no_pool(*args, **kwargs):
+        raise AssertionError("a worker pool was started")
+
+    monkeypatch.setattr(pdf_module, "worker_pool", no_pool)
+    write_pdf(iter(cards), GyonrgFace(), impose(Layout()), tmp_path / "two.pdf", jobs=2)
+    assert (tmp_path / "one.pdf").read_bytes() == (tmp_path / "two.pdf").read_bytes()
+    with pytest.raises(AssertionError, match="worker pool"):
+        write_pdf(iter(cards + cards[:1]), GyonrgFace(), impose(Layout()), tmp_path / "three.pdf", jobs=2)
+
+
 class Boom(Exception):
     pass
 
