@@ -22,7 +22,9 @@ coordinate system: shorter than formatting a float for every rectangle.
 
 from __future__ import annotations
 
+import operator
 import re
+from collections.abc import Callable
 from functools import cache
 
 from qrcode import QRCode, base, util
@@ -161,28 +163,30 @@ def _codewords(data: bytes, version: int) -> list[int]:
 
 
 @cache
-def _plan(version: int, mask: int) -> tuple[tuple[str, ...], tuple[tuple[int, int], ...], int]:
-    """The template as strings: (blank rows, data module positions in order, their mask bits as one integer)."""
+def _plan(version: int, mask: int) -> tuple[str, Callable[[str], tuple[str, ...]], int, int, int]:
+    """The template: (its function patterns as one string, a picker that lays them and a data bit string
+    into the matrix, row after row, the number of data modules, their mask bits as one integer, modules per side)."""
     blank, order = _template(version, mask)
-    rows = tuple("".join("1" if m else "0" for m in r) for r in blank)
+    size = len(blank)
+    fixed = "".join("1" if m else "0" for r in blank for m in r)
+    # Each module is picked from `fixed + bits`: its own place in `fixed`, or its data bit's place after it.
+    source = list(range(size * size))
+    for k, (r, c, _) in enumerate(order):
+        source[r * size + c] = size * size + k
     flips = int("".join("1" if f else "0" for _, _, f in order), 2)
-    return rows, tuple((r, c) for r, c, _ in order), flips
+    return fixed, operator.itemgetter(*source), len(order), flips, size
 
 
 def qr_rows(data: str, mask_pattern: int = FIXED_MASK) -> list[str]:
     """The QR code for `data` (UTF-8, byte mode, error correction M) as rows of '1' (dark) and '0', no quiet zone."""
     raw = data.encode("utf-8")
     version = _version_for(len(raw))
-    blank, positions, flips = _plan(version, mask_pattern)
+    fixed, pick, n, flips, size = _plan(version, mask_pattern)
     words = _codewords(raw, version)
-    n = len(positions)
     # The data bits, then '0' for the remainder bits the codewords do not fill, xor the mask: one integer operation.
     value = (int.from_bytes(bytes(words), "big") << (n - 8 * len(words))) ^ flips
-    bits = format(value, f"0{n}b")
-    modules = [list(r) for r in blank]
-    for (r, c), bit in zip(positions, bits):
-        modules[r][c] = bit
-    return ["".join(row) for row in modules]
+    modules = "".join(pick(fixed + format(value, f"0{n}b")))
+    return [modules[i : i + size] for i in range(0, size * size, size)]
 
 
 def qr_matrix(data: str, mask_pattern: int = FIXED_MASK) -> Matrix:
@@ -202,8 +206,21 @@ def runs(matrix: Matrix | list[str]) -> list[tuple[int, int, int]]:
 def qr_path(data: str) -> tuple[int, str]:
     """(modules per side, PDF path operators filling the dark runs in module units, rows downwards)."""
     rows = qr_rows(data)
-    parts = [f"{m.start()} {r} {m.end() - m.start()} 1 re" for r, row in enumerate(rows) for m in _RUN.finditer(row)]
+    parts = []
+    for r, row in enumerate(rows):
+        text = _ROW_TEXT.get(row)
+        if text is None:
+            # The row's runs with a stand-in for its number: rows repeat between codes (finder patterns, timing).
+            text = " ".join(f"{m.start()} \0 {m.end() - m.start()} 1 re" for m in _RUN.finditer(row))
+            if len(_ROW_TEXT) < ROW_TEXT_LIMIT:
+                _ROW_TEXT[row] = text
+        if text:
+            parts.append(text.replace("\0", str(r)))
     return len(rows), " ".join(parts) + " f"
+
+
+ROW_TEXT_LIMIT = 4096  # rows of QR codes remembered (about 1 MB): the first ones seen, finder rows among them
+_ROW_TEXT: dict[str, str] = {}
 
 
 def draw_qr(

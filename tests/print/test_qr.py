@@ -61,6 +61,23 @@ def test_one_path_per_code():
     assert len(paths) == 1 and paths[0].endswith(" f") and paths[0].count(" re ") > 50  # every dark run in one filled path
 
 
+def test_path_fills_the_runs_with_or_without_remembered_rows(monkeypatch):
+    """qr_path writes every row's runs; rows it remembers between codes (and the limit) change nothing."""
+    from cardgen.print import qr
+
+    texts = [f"https://cardgen.example/c/{i:05d}QX{i * 7919 % 10007:05d}" for i in range(60)] + ["h" * 300]
+
+    def expected(text):
+        matrix = qr_matrix(text)
+        return len(matrix), " ".join(f"{c} {r} {n} 1 re" for r, c, n in runs(matrix)) + " f"
+
+    monkeypatch.setattr(qr, "_ROW_TEXT", {})
+    monkeypatch.setattr(qr, "ROW_TEXT_LIMIT", 40)
+    for _ in range(2):  # first seen, then remembered (or not: the limit is reached)
+        assert [qr.qr_path(t) for t in texts] == [expected(t) for t in texts]
+    assert len(qr._ROW_TEXT) == 40
+
+
 @pytest.mark.slow
 def test_every_qr_code_of_a_1000_card_print_scans(tmp_path):
     """The fixed mask, proved: 1,000 Gyon-RG cards printed on the default sheet, every code read back at 300 dpi."""
