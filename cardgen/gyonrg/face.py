@@ -383,13 +383,19 @@ class GyonrgFace:
         for i, el in enumerate(ed.elements[:5]):
             sx, sy = spots[i]
             px, py = ox + cell / 2 + sx * cell * 0.27, oy + cell / 2 + sy * cell * 0.27
-            if mask >> i & 1:
-                canvas.setFillColor(self.ink(el.colour))
-                canvas.setStrokeColor(self.ink(INK))
-                canvas.circle(mm(px), mm(py), mm(cell * 0.14), stroke=1, fill=1)
-            else:
-                canvas.setStrokeColor(self.ink(BLIND))
-                canvas.circle(mm(px), mm(py), mm(cell * 0.06), stroke=1, fill=0)
+            allowed = bool(mask >> i & 1)
+            # A pip is one of 40 (arm, element, allowed) drawings: recorded once, its circle's curves not computed again.
+            self.snippets.draw(canvas, ("deploy-pip", ed.letter, direction, i, allowed),
+                               lambda px=px, py=py, el=el, allowed=allowed: self._pip(canvas, el, px, py, cell, allowed))  # fmt: skip
+
+    def _pip(self, canvas: Canvas, el, px: float, py: float, cell: float, allowed: bool) -> None:
+        if allowed:
+            canvas.setFillColor(self.ink(el.colour))
+            canvas.setStrokeColor(self.ink(INK))
+            canvas.circle(mm(px), mm(py), mm(cell * 0.14), stroke=1, fill=1)
+        else:
+            canvas.setStrokeColor(self.ink(BLIND))
+            canvas.circle(mm(px), mm(py), mm(cell * 0.06), stroke=1, fill=0)
 
     def _goals(self, canvas: Canvas, card: Card, x: float, y: float, size: float) -> None:
         """Item 12: 5x5 sectors from the owner's side; rows 4 (+) and 5 (++) labelled, main sector red."""
