@@ -124,6 +124,7 @@ def render_pdf(
     jobs: int = 1,
     pdfx: bool = False,
     scratch: str | os.PathLike[str] | None = None,
+    forms: list[list[str]] | None = None,
 ) -> tuple[int, int]:
     """Draw the document into a binary stream; returns (cards, pages).
 
@@ -132,6 +133,8 @@ def render_pdf(
     Past SPILL_AFTER pages, finished pages wait for the end in a scratch file in
     the folder `scratch` (default: the system's temporary folder), so memory
     stays flat however many cards there are (see `end_page` and `save`).
+    `forms`, if given, gets for each page of cards the names of the forms it
+    uses, in the order it first uses them (the PNG writer reuses drawings by them).
     """
     if calibration and imposition.layout.mode != "sheet":
         raise LayoutError("a calibration page needs the sheet layout: single pages are card-sized")
@@ -144,13 +147,14 @@ def render_pdf(
         canvas = _new_canvas(out, face, imposition, title)
         canvas._cardgen_spill = _PageSpill(lambda: stack.enter_context(scratch_file(scratch)))
         count, pages = _render_pages(canvas, cards, face, imposition, calibration=calibration, progress=progress,
-                                     backs=backs, jobs=jobs, pdfx=pdfx, title=title)  # fmt: skip
+                                     backs=backs, jobs=jobs, pdfx=pdfx, title=title, forms=forms)  # fmt: skip
         save(canvas, out)
     return count, pages
 
 
 def _render_pages(canvas: Canvas, cards: Iterable[C], face: Face[C], imposition: Imposition, *, calibration: bool,
-                  progress: Progress | None, backs: bool, jobs: int, pdfx: bool, title: str) -> tuple[int, int]:  # fmt: skip
+                  progress: Progress | None, backs: bool, jobs: int, pdfx: bool, title: str,
+                  forms: list[list[str]] | None) -> tuple[int, int]:  # fmt: skip
     inks = Inks(imposition.layout.colour)
     if pdfx:
         _make_pdfx(canvas, title)
@@ -195,6 +199,8 @@ def _render_pages(canvas: Canvas, cards: Iterable[C], face: Face[C], imposition:
             else:
                 canvas._code.append(code[0])
                 canvas._formsinuse.extend(code[1])
+            if forms is not None:
+                forms.append(list(dict.fromkeys(canvas._formsinuse)))
             end_page(canvas)
             pages += 1
         count += len(batch)

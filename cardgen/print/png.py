@@ -19,7 +19,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -121,26 +121,85 @@ def _render_batch(batch: list[C], face: Face[C], imposition: Imposition, dpi: in
                   thumb: tuple[int, int] | None) -> list[tuple[bytes, bytes]]:  # fmt: skip
     """Each card of the batch as (PNG bytes, contact-sheet thumbnail as raw RGB, b"" without one)."""
     buffer = io.BytesIO()
-    render_pdf(batch, face, imposition, buffer, backs=False, title="cardgen png batch")
+    forms: list[list[str]] = []
+    render_pdf(batch, face, imposition, buffer, backs=False, title="cardgen png batch", forms=forms)
     document = pdfium.PdfDocument(buffer.getvalue())
     scale = dpi / 72.0
     out: list[tuple[bytes, bytes]] = []
     try:
+        page = document[0]
+        sizes = [(math.ceil(page.get_width() * scale), math.ceil(page.get_height() * scale), True)]
+        page.close()
+        if thumb is not None:
+            sizes.append((*thumb, False))
+        backgrounds = _Backgrounds(document, sizes)
         for index in range(len(batch)):
             page = document[index]
             try:
-                width, height = math.ceil(page.get_width() * scale), math.ceil(page.get_height() * scale)
-                rows = _render(page, width, height, filter_bytes=True)
-                small = _render(page, *thumb, filter_bytes=False) if thumb is not None else b""
+                bases = backgrounds.take(page, index, forms[index][0] if forms[index] else None)
+                images = [_render(page, w, h, filter_bytes=f, base=b) for (w, h, f), b in zip(sizes, bases)]
             finally:
                 page.close()
-            out.append((png_bytes(width, height, rows, dpi), bytes(small)))
+            (width, height, _), rows = sizes[0], images[0]
+            out.append((png_bytes(width, height, rows, dpi), bytes(images[1]) if thumb is not None else b""))
     finally:
         document.close()
     return out
 
 
-def _render(page: pdfium.PdfPage, width: int, height: int, *, filter_bytes: bool) -> memoryview:
+class _Backgrounds:
+    """A card's first drawing, when it is a shared form (Gyon-RG: the element's frame), drawn once a batch.
+
+    pdfium paints a page object after object onto the bitmap. So a page whose
+    first object is form F at matrix M has the pixels of F alone at M (drawn
+    once, on white) with the page's other objects painted over them: the frame,
+    70 % of a Gyon-RG card's drawing time, is copied instead of drawn again
+    (tests/print/test_png.py checks the pixels against pdfium's whole render).
+    Every page of a PNG batch is the same single-card page, so the form's
+    name and matrix say all that its pixels depend on.
+    """
+
+    def __init__(self, document: pdfium.PdfDocument, sizes: list[tuple[int, int, bool]]) -> None:
+        self.document = document
+        self.sizes = sizes
+        self.drawn: dict[tuple[str, tuple[float, ...]], list[bytearray]] = {}
+
+    def take(self, page: pdfium.PdfPage, index: int, form: str | None) -> list[bytearray | None]:
+        """The pixels to draw the page over, one per size; the page loses its first object if they hold it."""
+        none: list[bytearray | None] = [None] * len(self.sizes)
+        if form is None or pdfium_c.FPDFPage_CountObjects(page) < 2:
+            return none
+        first = pdfium_c.FPDFPage_GetObject(page, 0)
+        if pdfium_c.FPDFPageObj_GetType(first) != pdfium_c.FPDF_PAGEOBJ_FORM:
+            return none  # something else is drawn first: the page is drawn whole
+        matrix = pdfium_c.FS_MATRIX()
+        if not pdfium_c.FPDFPageObj_GetMatrix(first, ctypes.byref(matrix)):
+            return none
+        key = (form, (matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f))
+        found = self.drawn.get(key)
+        if found is None:
+            found = self.drawn[key] = self._alone(index)
+        if not pdfium_c.FPDFPage_RemoveObject(page, first):
+            return none
+        pdfium_c.FPDFPageObj_Destroy(first)  # removed objects belong to the caller
+        return list(found)
+
+    def _alone(self, index: int) -> list[bytearray]:
+        """The page's first object alone, at every size (a second handle on the page, stripped of the rest)."""
+        page = self.document[index]
+        try:
+            for k in range(pdfium_c.FPDFPage_CountObjects(page) - 1, 0, -1):
+                other = pdfium_c.FPDFPage_GetObject(page, k)
+                if not pdfium_c.FPDFPage_RemoveObject(page, other):
+                    raise CardgenError("pdfium cannot take an object off a page")
+                pdfium_c.FPDFPageObj_Destroy(other)
+            return [cast(bytearray, _render(page, w, h, filter_bytes=f).obj) for w, h, f in self.sizes]
+        finally:
+            page.close()
+
+
+def _render(page: pdfium.PdfPage, width: int, height: int, *, filter_bytes: bool,
+            base: bytearray | None = None) -> memoryview:  # fmt: skip
     """The page drawn by pdfium into `width` x `height` 8-bit RGB pixels, white below, rows from the top.
 
     With `filter_bytes` each row is preceded by a zero byte (the PNG "none"
@@ -148,16 +207,19 @@ def _render(page: pdfium.PdfPage, width: int, height: int, *, filter_bytes: bool
     buffer whose row pitch leaves one byte before each row, so the pixels are
     never copied or joined. The same pixels as pypdfium2's `render(scale,
     force_bitmap_format=BGR, rev_byteorder=True)` (tests/print/test_png.py).
+    `base` (a buffer this function returned, as `.obj`) is drawn over instead of white.
     """
     pitch = 3 * width + (1 if filter_bytes else 0)
     start = 1 if filter_bytes else 0
-    data = bytearray(pitch * height + start)  # zeroed: every filter byte is 0 and pdfium never writes it
+    # zeroed: every filter byte is 0 and pdfium never writes it
+    data = bytearray(pitch * height + start) if base is None else bytearray(base)
     pixels = (ctypes.c_ubyte * len(data)).from_buffer(data)
     bitmap = pdfium_c.FPDFBitmap_CreateEx(width, height, pdfium_c.FPDFBitmap_BGR, ctypes.byref(pixels, start), pitch)
     if not bitmap:
         raise CardgenError(f"pdfium cannot make a {width}x{height} bitmap")
     try:
-        pdfium_c.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xFFFFFFFF)
+        if base is None:
+            pdfium_c.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xFFFFFFFF)
         pdfium_c.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0, RENDER_FLAGS)
     finally:
         pdfium_c.FPDFBitmap_Destroy(bitmap)

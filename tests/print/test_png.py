@@ -130,3 +130,42 @@ def test_png_pixels_are_pdfiums_own_render(tmp_path, face):
             assert image.mode == "RGB" and image.info["dpi"] == pytest.approx((100, 100), abs=0.01)
             assert image.tobytes() == bitmap.to_pil().tobytes()
     document.close()
+
+
+def test_frames_drawn_once_give_the_same_pixels(tmp_path, monkeypatch):
+    """A Gyon-RG card starts with its element's frame form: drawn once a batch and painted over, it gives the
+    pixels of the whole page drawn by pdfium, for the cards and the contact sheet alike."""
+    import io
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    from cardgen.gyonrg.face import GyonrgFace
+    from cardgen.gyonrg.generator import generate
+    from cardgen.print.imposition import Layout, impose
+    from cardgen.print.pdf import render_pdf
+
+    cards = list(generate("png-frames", 40))
+    assert len({c.choices[0] for c in cards}) == 5  # every element's frame, most drawn over many times
+    take, alone = png_module._Backgrounds.take, png_module._Backgrounds._alone
+    bases, frames = [], []
+    monkeypatch.setattr(png_module._Backgrounds, "take", lambda self, *a: bases.append(take(self, *a)) or bases[-1])
+    monkeypatch.setattr(png_module._Backgrounds, "_alone", lambda self, *a: frames.append(1) or alone(self, *a))
+    write_pngs(iter(cards), GyonrgFace(), CARD_SIZES["poker"], tmp_path / "fast", key=lambda c: c.serial, dpi=100)
+    assert len(bases) == 40 and all(b[0] is not None and b[1] is not None for b in bases)
+    assert len(frames) <= 2 * 5  # two batches, five frames at most each
+    taken = []
+    monkeypatch.setattr(png_module._Backgrounds, "take", lambda self, *args: taken.append(1) or [None] * len(self.sizes))
+    write_pngs(iter(cards), GyonrgFace(), CARD_SIZES["poker"], tmp_path / "whole", key=lambda c: c.serial, dpi=100)
+    assert len(taken) == 40
+    fast = {p.name: p.read_bytes() for p in (tmp_path / "fast").iterdir()}
+    assert len(fast) == 41 and fast == {p.name: p.read_bytes() for p in (tmp_path / "whole").iterdir()}
+    buffer = io.BytesIO()
+    imposition = impose(Layout(card=CARD_SIZES["poker"], bleed=0, mode="single", crop_marks=False))
+    render_pdf(cards[:6], GyonrgFace(), imposition, buffer, backs=False)
+    document = pdfium.PdfDocument(buffer.getvalue())
+    for index, card in enumerate(cards[:6]):
+        bitmap = document[index].render(scale=100 / 72, force_bitmap_format=pdfium_c.FPDFBitmap_BGR, rev_byteorder=True)
+        with Image.open(tmp_path / "fast" / f"{card.serial}.png") as image:
+            assert image.tobytes() == bitmap.to_pil().tobytes()
+    document.close()
