@@ -98,7 +98,8 @@ def write_pngs(
     if jobs > 1 and callable(getattr(face, "pack", None)) and can_fork():
         rendered = _render_parallel(chunks, face, imposition, dpi, thumb, jobs)
     else:
-        rendered = ((batch, _render_batch(batch, face, imposition, dpi, thumb)) for batch in chunks)
+        frames: Frames = {}
+        rendered = ((batch, _render_batch(batch, face, imposition, dpi, thumb, frames)) for batch in chunks)
     for batch, images in rendered:
         names = [_checked_key(key(c), seen) for c in batch]
         for name, (data, small) in zip(names, images):
@@ -117,9 +118,16 @@ def write_pngs(
     return PngSummary(out, count, files, total, written)
 
 
+Frames = dict[tuple[str, tuple[float, ...]], list[bytearray]]
+
+
 def _render_batch(batch: list[C], face: Face[C], imposition: Imposition, dpi: int,
-                  thumb: tuple[int, int] | None) -> list[tuple[bytes, bytes]]:  # fmt: skip
-    """Each card of the batch as (PNG bytes, contact-sheet thumbnail as raw RGB, b"" without one)."""
+                  thumb: tuple[int, int] | None, frames: Frames) -> list[tuple[bytes, bytes]]:  # fmt: skip
+    """Each card of the batch as (PNG bytes, contact-sheet thumbnail as raw RGB, b"" without one).
+
+    `frames` keeps the shared forms' pixels (see _Backgrounds) from batch to
+    batch of one `write_pngs` call: same face, same pages, same forms.
+    """
     buffer = io.BytesIO()
     forms: list[list[str]] = []
     render_pdf(batch, face, imposition, buffer, backs=False, title="cardgen png batch", forms=forms)
@@ -132,7 +140,7 @@ def _render_batch(batch: list[C], face: Face[C], imposition: Imposition, dpi: in
         page.close()
         if thumb is not None:
             sizes.append((*thumb, False))
-        backgrounds = _Backgrounds(document, sizes)
+        backgrounds = _Backgrounds(document, sizes, frames)
         for index in range(len(batch)):
             page = document[index]
             try:
@@ -148,21 +156,21 @@ def _render_batch(batch: list[C], face: Face[C], imposition: Imposition, dpi: in
 
 
 class _Backgrounds:
-    """A card's first drawing, when it is a shared form (Gyon-RG: the element's frame), drawn once a batch.
+    """A card's first drawing, when it is a shared form (Gyon-RG: the element's frame), drawn once.
 
     pdfium paints a page object after object onto the bitmap. So a page whose
     first object is form F at matrix M has the pixels of F alone at M (drawn
     once, on white) with the page's other objects painted over them: the frame,
     70 % of a Gyon-RG card's drawing time, is copied instead of drawn again
     (tests/print/test_png.py checks the pixels against pdfium's whole render).
-    Every page of a PNG batch is the same single-card page, so the form's
-    name and matrix say all that its pixels depend on.
+    Every page that `write_pngs` renders is the same single-card page, drawn by
+    the same face, so the form's name and matrix say all its pixels depend on.
     """
 
-    def __init__(self, document: pdfium.PdfDocument, sizes: list[tuple[int, int, bool]]) -> None:
+    def __init__(self, document: pdfium.PdfDocument, sizes: list[tuple[int, int, bool]], drawn: Frames) -> None:
         self.document = document
         self.sizes = sizes
-        self.drawn: dict[tuple[str, tuple[float, ...]], list[bytearray]] = {}
+        self.drawn = drawn
 
     def take(self, page: pdfium.PdfPage, index: int, form: str | None) -> list[bytearray | None]:
         """The pixels to draw the page over, one per size; the page loses its first object if they hold it."""
@@ -236,7 +244,7 @@ _WORK: dict[str, Any] = {}
 def _render_parallel(batches: Iterator[list[C]], face: Any, imposition: Imposition, dpi: int,
                      thumb: tuple[int, int] | None, jobs: int) -> Iterator[tuple[list[C], list[tuple[bytes, bytes]]]]:  # fmt: skip
     prepare_face(face, imposition)  # pack() may need what setup() learns (Gyon-RG: its edition)
-    _WORK.update(face=face, imposition=imposition, dpi=dpi, thumb=thumb)
+    _WORK.update(face=face, imposition=imposition, dpi=dpi, thumb=thumb, frames={})
     pool = worker_pool(jobs)
     try:
         pending: deque[tuple[list[C], Any]] = deque()
@@ -251,7 +259,7 @@ def _render_parallel(batches: Iterator[list[C]], face: Any, imposition: Impositi
             if not pending:
                 break
             batch, job = pending.popleft()
-            yield batch, job.get() if job is not None else _render_batch(batch, face, imposition, dpi, thumb)
+            yield batch, job.get() if job is not None else _render_batch(batch, face, imposition, dpi, thumb, _WORK["frames"])
     finally:
         pool.terminate()
         pool.join()
@@ -262,7 +270,7 @@ def _render_packed(packed: list[Any]) -> list[tuple[bytes, bytes]]:
     """In a worker: the batch's PNGs and raw thumbnails."""
     face = _WORK["face"]
     batch = [face.unpack(p) for p in packed]
-    return _render_batch(batch, face, _WORK["imposition"], _WORK["dpi"], _WORK["thumb"])
+    return _render_batch(batch, face, _WORK["imposition"], _WORK["dpi"], _WORK["thumb"], _WORK["frames"])
 
 
 PNG_LEVEL = 2  # zlib level: flat card colours compress well even fast; level 3 costs a fifth more time for 3 % less
