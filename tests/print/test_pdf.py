@@ -115,6 +115,7 @@ def test_spilled_pages_and_streamed_save_give_the_same_bytes(tmp_path, face, mon
     layout = impose(Layout(backs="long-edge"))
     write_pdf(make_cards(40), face, layout, tmp_path / "default.pdf", calibration=True)
     monkeypatch.setattr(pdf_module, "SPILL_AFTER", 10**9)
+    monkeypatch.setattr(pdf_module._PageSpill, "share", lambda self, page: None)  # reportlab's own page objects
     monkeypatch.setattr(pdf_module, "save", lambda canvas, out: canvas.save())
     write_pdf(make_cards(40), face, layout, tmp_path / "memory.pdf", calibration=True)
     monkeypatch.undo()
