@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
+import threading
 import zlib
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -494,13 +495,29 @@ def save(canvas: Canvas, out: BinaryIO) -> None:
     (pdfdoc.PDFFile) writes through its `write` attribute and keeps the offsets
     itself, so one that writes to the file as it goes gives the same bytes
     (tests/print/test_pdf.py) with a flat memory. `out` must be the stream the
-    canvas was made with, at the position the document starts.
+    canvas was made with, at the position the document starts. reportlab makes
+    its collector by the module's name for it, so that name points to ours
+    while this canvas saves: one such save at a time, and a save in another
+    thread meanwhile gets reportlab's usual collector.
     """
-    original = pdfdoc.PDFFile
+    with _SAVE_LOCK:
+        original = pdfdoc.PDFFile
+        pdfdoc.PDFFile = _streaming_file(original, out, threading.get_ident())
+        try:
+            canvas.save()
+        finally:
+            pdfdoc.PDFFile = original
 
+
+_SAVE_LOCK = threading.Lock()
+
+
+def _streaming_file(original: type, out: BinaryIO, thread: int) -> type:
     class StreamingFile(original):  # type: ignore[misc,valid-type]
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)  # the header, gathered as usual
+            if threading.get_ident() != thread:
+                return  # another thread's document: reportlab's own collector
             self._pending = self.strings
             self._size = sum(len(s) for s in self._pending)
             self.write = self._gather
@@ -517,14 +534,12 @@ def save(canvas: Canvas, out: BinaryIO) -> None:
             self._size = 0
 
         def format(self, document: Any) -> bytes:
+            if self.write != self._gather:
+                return super().format(document)
             self.flush()
             return b""  # already written: save() writes this empty remainder
 
-    pdfdoc.PDFFile = StreamingFile
-    try:
-        canvas.save()
-    finally:
-        pdfdoc.PDFFile = original
+    return StreamingFile
 
 
 def _draw_in_slot(canvas: Canvas, slot: Slot, draw: Callable[[], None]) -> None:

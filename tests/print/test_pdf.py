@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 from dataclasses import dataclass
 
 import pypdfium2 as pdfium
@@ -126,6 +127,28 @@ def test_spilled_pages_and_streamed_save_give_the_same_bytes(tmp_path, face, mon
     assert (tmp_path / "default.pdf").read_bytes() == memory == (tmp_path / "all-spilled.pdf").read_bytes()
     assert sorted(os.listdir(tmp_path)) == ["all-spilled.pdf", "default.pdf", "memory.pdf"]
     assert len(PdfReader(tmp_path / "all-spilled.pdf").pages) == 2 + 2 * 5
+
+
+def test_a_document_saved_by_another_thread_keeps_reportlabs_collector():
+    """While a print streams its save, reportlab's collector name points to ours: another thread's save
+    meanwhile must get the usual in-memory collector, never write into the print's file."""
+    import io
+
+    from reportlab.pdfbase import pdfdoc
+
+    from cardgen.print import pdf as pdf_module
+
+    out = io.BytesIO()
+    mine = pdf_module._streaming_file(pdfdoc.PDFFile, out, threading.get_ident())(pdfdoc.PDF_VERSION_DEFAULT)
+    mine.add(b"1 0 obj")
+    assert mine.format(None) == b"" and out.getvalue().endswith(b"1 0 obj")
+    found = []
+    other = threading.Thread(target=lambda: found.append(
+        pdf_module._streaming_file(pdfdoc.PDFFile, out, threading.get_ident() + 1)(pdfdoc.PDF_VERSION_DEFAULT)))
+    other.start()
+    other.join()
+    found[0].add(b"2 0 obj")
+    assert found[0].format(None).startswith(b"%PDF-") and out.getvalue().endswith(b"1 0 obj")
 
 
 def test_a_few_pages_start_no_workers(tmp_path, monkeypatch):
