@@ -33,17 +33,24 @@ def test_pools_terminate_even_when_the_main_process_catches_sigterm():
 
 
 def test_a_worker_ends_on_sigterm_even_when_the_main_process_catches_it():
+    # A pool worker's start (cardgen.processes._start_worker) in a forked process of its own, so
+    # no pool machinery (which replaces a killed worker) gets in the way of watching it end.
     script = textwrap.dedent("""
-        import os, signal
-        from cardgen.processes import worker_pool
+        import multiprocessing, os, signal, time
+        from cardgen.processes import _start_worker
         signal.signal(signal.SIGTERM, lambda *a: None)
-        pool = worker_pool(1)
-        pid = pool.apply_async(os.getpid).get()
-        os.kill(pid, signal.SIGTERM)
-        worker = next(p for p in pool._pool if p.pid == pid)
-        worker.join(30)
-        print(worker.exitcode, flush=True)
-        os._exit(0)  # a worker killed mid-wait may hold the task queue's lock: no pool teardown
+        def worker():
+            _start_worker(None, ())
+            time.sleep(60)
+        if __name__ == "__main__":
+            child = multiprocessing.get_context("fork").Process(target=worker)
+            child.start()
+            time.sleep(1)
+            os.kill(child.pid, signal.SIGTERM)
+            child.join(30)
+            print(child.exitcode, flush=True)
+            if child.exitcode is None:
+                child.kill()
     """)
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
