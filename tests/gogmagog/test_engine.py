@@ -68,10 +68,10 @@ def take(s, p: int, card) -> int:
 
 
 def put(s, p: int, lane: int, card, offensive: bool = False, concealed: bool = False) -> int:
-    """Put a copy of `card` from p's deck on the board."""
+    """Put a copy of `card` from p's deck on the board (with lane_cards=per_rank, in the rank's slot)."""
     cid = take(s, p, card)
     s.hand[p].remove(cid)
-    i = s._slot(p, lane)
+    i = s._slot(p, lane, int(offensive)) if s.game.per_rank else s._slot(p, lane)
     s.bd[i : i + 7] = [cid, int(offensive), int(concealed), 0, 0, 0, 0]
     s.ncr[p] += 1
     s.played[p] += 1
@@ -388,19 +388,6 @@ def test_bad_options_are_refused_with_the_accepted_values():
 # -- lane_cards=per_rank: a lane holds one creature in each rank -------------------------
 
 
-def put_rank(s, p: int, lane: int, card, offensive: bool = False, concealed: bool = False) -> int:
-    """Put a copy of `card` in the lane's defensive or offensive slot (lane_cards=per_rank)."""
-    cid = take(s, p, card)
-    s.hand[p].remove(cid)
-    i = s._slot(p, lane, int(offensive))
-    s.bd[i : i + 7] = [cid, int(offensive), int(concealed), 0, 0, 0, 0]
-    s.ncr[p] += 1
-    s.played[p] += 1
-    s._masks()
-    s._legal = None
-    return cid
-
-
 def at_rank(s, p: int, lane: int, offensive: bool):
     cid = s.bd[s._slot(p, lane, int(offensive))]
     return None if cid < 0 else s.game.cards[cid]
@@ -408,7 +395,7 @@ def at_rank(s, p: int, lane: int, offensive: bool):
 
 def test_per_rank_a_creature_enters_the_defensive_slot_of_a_lane_whose_offensive_slot_is_taken():
     s = empty(game(lane_cards="per_rank"))
-    put_rank(s, 0, 0, E33, offensive=True)
+    put(s, 0, 0, E33, offensive=True)
     take(s, 0, E21)
     assert "play 1 1" in [s.action_to_string(a) for a in s.legal_actions()]
     act(s, "play 1 1")
@@ -428,9 +415,9 @@ def test_one_creature_a_lane_refuses_a_second_card_in_the_other_rank():
 
 def test_per_rank_an_attack_hits_the_front_card_and_its_counterattack_hits_the_attacker():
     s = empty(game(lane_cards="per_rank"))
-    put_rank(s, 0, 0, E51, offensive=True)  # attack 6, defence 0
-    put_rank(s, 1, 0, E44, offensive=True)  # the front card: defence 3, counterattack 5
-    put_rank(s, 1, 0, T14)  # behind it, untouched
+    put(s, 0, 0, E51, offensive=True)  # attack 6, defence 0
+    put(s, 1, 0, E44, offensive=True)  # the front card: defence 3, counterattack 5
+    put(s, 1, 0, T14)  # behind it, untouched
     act(s, "war")
     assert at_rank(s, 1, 0, True) is None, "6 tokens on the front card's defence 3: it falls"
     assert at_rank(s, 1, 0, False) == T14 and s.bd[s._slot(1, 0, 0) + TOK] == 0, "the card behind is not hit"
@@ -440,8 +427,8 @@ def test_per_rank_an_attack_hits_the_front_card_and_its_counterattack_hits_the_a
 
 def test_per_rank_with_no_offensive_card_the_defensive_one_is_hit():
     s = empty(game(lane_cards="per_rank", tokens="persist"))
-    put_rank(s, 0, 1, E33, offensive=True)  # attack 4
-    put_rank(s, 1, 1, T14, concealed=True)  # defensive: defence 5, holds
+    put(s, 0, 1, E33, offensive=True)  # attack 4
+    put(s, 1, 1, T14, concealed=True)  # defensive: defence 5, holds
     act(s, "war")
     assert at_rank(s, 1, 1, False) == T14 and s.bd[s._slot(1, 1, 0) + TOK] == 4
     assert s.bd[s._slot(1, 1, 0) + HID] == 0, "an attacked defender is revealed"
@@ -450,8 +437,8 @@ def test_per_rank_with_no_offensive_card_the_defensive_one_is_hit():
 
 def test_per_rank_a_spell_hits_the_front_card():
     s = empty(game(lane_cards="per_rank"))
-    put_rank(s, 1, 2, E21, offensive=True)
-    put_rank(s, 1, 2, T36)
+    put(s, 1, 2, E21, offensive=True)
+    put(s, 1, 2, T36)
     take(s, 0, BOLT)
     act(s, "cast 1 enemy 3")
     assert at_rank(s, 1, 2, True) is None and at_rank(s, 1, 2, False) == T36
@@ -459,9 +446,9 @@ def test_per_rank_a_spell_hits_the_front_card():
 
 def test_per_rank_march_swaps_a_lane_of_two_and_reveals_the_card_moving_up():
     s = empty(game(lane_cards="per_rank"))
-    put_rank(s, 0, 0, E33, offensive=True)
-    put_rank(s, 0, 0, E24, concealed=True)
-    put_rank(s, 0, 1, E21)
+    put(s, 0, 0, E33, offensive=True)
+    put(s, 0, 0, E24, concealed=True)
+    put(s, 0, 1, E21)
     act(s, "march")
     act(s, "march 1")
     act(s, "march 2")
@@ -474,17 +461,17 @@ def test_per_rank_march_swaps_a_lane_of_two_and_reveals_the_card_moving_up():
 
 def test_per_rank_the_creature_limit_counts_both_ranks():
     s = empty(game(lane_cards="per_rank", max_creatures=3))
-    put_rank(s, 0, 0, E33, offensive=True)
-    put_rank(s, 0, 0, E21)
-    put_rank(s, 0, 1, E24)
+    put(s, 0, 0, E33, offensive=True)
+    put(s, 0, 0, E21)
+    put(s, 0, 1, E24)
     take(s, 0, E44)
     assert not any(s.action_to_string(a).startswith("play") for a in s.legal_actions())
 
 
 def test_per_rank_board_shows_both_cards_of_a_lane():
     s = empty(game(lane_cards="per_rank"))
-    put_rank(s, 0, 0, E33, offensive=True)
-    put_rank(s, 0, 0, E21)
+    put(s, 0, 0, E33, offensive=True)
+    put(s, 0, 0, E21)
     board = s.render()
     offence = next(line for line in board.splitlines()[4:] if line.startswith("offence"))
     defence = next(line for line in board.splitlines()[4:] if line.startswith("defence"))
