@@ -35,7 +35,6 @@ COUNT = re.compile(r"(?P<n>[-+]?\d+(?:[.,]\d+)?)(?:\s*[x×*])?(?=\s|$)", re.IGNO
 NAME = re.compile(r"name\s*[:=](?P<name>.*)$", re.IGNORECASE)
 COMMENT = re.compile(r"(^|\s)#")
 SERIAL_CHARS = frozenset(serialcodec.ALPHABET + "OIL" + serialcodec.ALPHABET.lower() + "oil-_.")
-COUNT_HINT = "is not a whole number from 1 up (write e.g. '2' or '2x')"
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +77,19 @@ def strip_bom(text: str) -> str:
 def strip_comment(line: str) -> str:
     m = COMMENT.search(line)
     return (line[: m.start()] if m else line).strip()
+
+
+def split_count(line: str) -> tuple[int, str, str | None]:
+    """(count, the rest of the line, error): a line's leading COUNT (1 when there is none), or the
+    reason it is not a whole number from 1 up."""
+    m = COUNT.match(line)
+    if not m:
+        return 1, line, None
+    n = m.group("n")
+    rest = line[m.end() :].strip()
+    if not n.isdigit() or int(n) < 1:
+        return 0, rest, f"count {n!r} is not a whole number from 1 up (write e.g. '2' or '2x')"
+    return int(n), rest, None
 
 
 def take_serial(rest: str, length_of: Callable[[str], int | None]) -> str:
@@ -131,15 +143,10 @@ def parse_lines(text: str, card_of: Callable[[str], C], example: str,
         line = strip_comment(raw)
         if not line:
             continue
-        count, rest = 1, line
-        cm = COUNT.match(line)
-        if cm:
-            n = cm.group("n")
-            rest = line[cm.end() :].strip()
-            if not n.isdigit() or int(n) < 1:
-                errors.append(Problem("bad-count", number, f"count {n!r} {COUNT_HINT}"))
-                continue
-            count = int(n)
+        count, rest, bad_count = split_count(line)
+        if bad_count:
+            errors.append(Problem("bad-count", number, bad_count))
+            continue
         if not rest:
             errors.append(Problem("bad-line", number, f"no serial in {line!r}: write [COUNT] SERIAL [text], e.g. '2x {example}'"))
             continue

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field, replace
 
 from cardgen import decks
 from cardgen import serial as serialcodec
-from cardgen.decks import COUNT, Problem, strip_comment
+from cardgen.decks import Problem, split_count, strip_comment
 from cardgen.errors import DeckError, SerialError
 from cardgen.lookup import serial_from_url
 from cardgen.spherion.cards import Card, decode, generate, tables
@@ -151,16 +151,10 @@ def parse_deck(text: str, source: str = "<text>") -> Deck:
         line = strip_comment(raw)
         if not line:
             continue
-        cm = COUNT.match(line)
-        count = 1
-        rest = line
-        if cm:
-            t = cm.group("n")
-            rest = line[cm.end():].strip()
-            if not t.isdigit() or int(t) < 1:
-                errors.append(Problem("bad-count", number, f"count {t!r} is not a whole number from 1 up (write e.g. '2' or '2x')"))
-                continue
-            count = int(t)
+        count, rest, bad_count = split_count(line)
+        if bad_count:
+            errors.append(Problem("bad-count", number, bad_count))
+            continue
         if not rest:
             errors.append(Problem("bad-line", number, f"no serial in {line!r}: write [COUNT] SERIAL [text], e.g. '2x T0XC-RJE'"))
             continue
