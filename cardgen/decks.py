@@ -120,6 +120,26 @@ def take_serial(rest: str, length_of: Callable[[str], int | None]) -> str:
     return " ".join(parts)
 
 
+def card_line(line: str, number: int, card_of: Callable[[str], C], example: str,
+              errors_of: tuple[type[Exception], ...] = (SerialError,),
+              headers: str = "the only header is 'name:'") -> Entry[C] | Problem:  # fmt: skip
+    """One card line (comment stripped, not a header): its entry, or the problem that stops it.
+    `card_of`, `errors_of` and `example` as for `parse_lines`; `headers` says which headers a
+    word ending in ':' could have been."""
+    count, rest, bad_count = split_count(line)
+    if bad_count:
+        return Problem("bad-count", number, bad_count)
+    if not rest:
+        return Problem("bad-line", number, f"no serial in {line!r}: write [COUNT] SERIAL [text], e.g. '2x {example}'")
+    first = rest.split()[0]
+    if first.endswith(":") or ":" in first and not first.lower().startswith(("http:", "https:")):
+        return Problem("bad-line", number, f"unknown header {first.split(':')[0] + ':'!r} in {line!r}: {headers}")
+    try:
+        return Entry(card_of(rest), count, number)
+    except errors_of as exc:
+        return Problem("bad-serial", number, str(exc))
+
+
 def parse_lines(text: str, card_of: Callable[[str], C], example: str,
                 errors_of: tuple[type[Exception], ...] = (SerialError,)) -> tuple[str | None, list[Entry[C]], list[Problem]]:  # fmt: skip
     """(name, entries, problems) of a deck in the text format. `card_of(rest of the line)` reads
@@ -143,24 +163,11 @@ def parse_lines(text: str, card_of: Callable[[str], C], example: str,
         line = strip_comment(raw)
         if not line:
             continue
-        count, rest, bad_count = split_count(line)
-        if bad_count:
-            errors.append(Problem("bad-count", number, bad_count))
-            continue
-        if not rest:
-            errors.append(Problem("bad-line", number, f"no serial in {line!r}: write [COUNT] SERIAL [text], e.g. '2x {example}'"))
-            continue
-        first = rest.split()[0]
-        if ":" in first and not first.lower().startswith(("http:", "https:")):
-            errors.append(Problem("bad-line", number, f"unknown header {first.split(':')[0] + ':'!r} in {line!r}: "
-                                                      "the only header is 'name:'"))  # fmt: skip
-            continue
-        try:
-            card = card_of(rest)
-        except errors_of as exc:
-            errors.append(Problem("bad-serial", number, str(exc)))
-            continue
-        entries.append(Entry(card, count, number))
+        read = card_line(line, number, card_of, example, errors_of)
+        if isinstance(read, Problem):
+            errors.append(read)
+        else:
+            entries.append(read)
     return name, entries, errors
 
 

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field, replace
 
 from cardgen import decks
 from cardgen import serial as serialcodec
-from cardgen.decks import Problem, split_count, strip_comment
+from cardgen.decks import Problem, card_line, strip_comment
 from cardgen.errors import DeckError, SerialError
 from cardgen.lookup import serial_from_url
 from cardgen.spherion.cards import Card, decode, generate, tables
@@ -151,24 +151,12 @@ def parse_deck(text: str, source: str = "<text>") -> Deck:
         line = strip_comment(raw)
         if not line:
             continue
-        count, rest, bad_count = split_count(line)
-        if bad_count:
-            errors.append(Problem("bad-count", number, bad_count))
-            continue
-        if not rest:
-            errors.append(Problem("bad-line", number, f"no serial in {line!r}: write [COUNT] SERIAL [text], e.g. '2x T0XC-RJE'"))
-            continue
-        first = rest.split()[0]
-        if first.endswith(":") or (":" in first and not first.lower().startswith(("http:", "https:"))):
-            errors.append(Problem("bad-line", number, f"unknown header {first.split(':')[0] + ':'!r}: the headers are "
-                                  "name:, master:, main:, extra:, side:"))  # fmt: skip
-            continue
-        try:
-            card = decode(_serial_text(rest))
-        except SerialError as exc:
-            errors.append(Problem("bad-serial", number, str(exc)))
-            continue
-        entries.append(Entry(card, count, number, section))
+        read = card_line(line, number, lambda rest: decode(_serial_text(rest)), "T0XC-RJE",
+                         headers="the headers are name:, master:, main:, extra:, side:")  # fmt: skip
+        if isinstance(read, Problem):
+            errors.append(read)
+        else:
+            entries.append(Entry(read.card, read.count, read.line, section))
     return Deck(name, master, master_line, tuple(entries), tuple(errors), source)
 
 
