@@ -3,8 +3,9 @@
 The table: each player has `lanes` lanes facing the opponent's; a lane holds at
 most one creature, in the defensive or the offensive rank, concealed (face down,
 defensive rank only) or revealed (with lane_cards=per_rank: one in each rank, and
-whatever is aimed at the lane hits its front card, the offensive one first). docs/rules/gogmagog.md gives every choice made
-where the rulebook is silent or contradicts itself, with the option that changes it.
+whatever is aimed at the lane hits its front card, the offensive one first).
+docs/rules/gogmagog.md gives every choice made where the rulebook is silent or
+contradicts itself, with the option that changes it.
 
 A turn (player to move = current_player()):
   start   mana refilled (start_mana + mana_growth per earlier turn, capped, + mana
@@ -450,30 +451,25 @@ class GogmagogState(State):
 
     # -- values of creatures -----------------------------------------------------
     def _slot(self, p: int, lane: int, rank: int = 0) -> int:
-        """The board index of a lane's slot (with lane_cards=per_rank, of its defensive (0) or offensive (1) slot)."""
+        """The board index of the lane's slot for the defensive (0) or offensive (1) rank: with one
+        slot a lane (lane_cards=one) both ranks are the same slot."""
         g = self.game
-        return ((p * g.R + rank) * g.L + lane) * NF
+        return ((p * g.R + rank % g.R) * g.L + lane) * NF
 
     def _slots(self, p: int) -> range:
         """The board indexes of every slot of player p."""
         n = self.game.R * self.game.L * NF
         return range(p * n, (p + 1) * n, NF)
 
-    def _off_slot(self, p: int, lane: int) -> int:
-        """Where a lane's attacker stands: its offensive slot (or its one slot)."""
-        return self._slot(p, lane, 1) if self.game.per_rank else self._slot(p, lane)
-
     def _front(self, p: int, lane: int) -> int:
         """The card an attack, spell or ability aimed at the lane hits: the offensive one first."""
-        if not self.game.per_rank:
-            return self._slot(p, lane)
         off = self._slot(p, lane, 1)
         return off if self.bd[off] >= 0 else self._slot(p, lane, 0)
 
     def _user(self, p: int, lane: int) -> int:
         """The creature whose ability `use LANE` uses: the front one with an unused ability, else -1."""
         g, bd = self.game, self.bd
-        for i in (self._slot(p, lane, 1), self._slot(p, lane, 0)) if g.per_rank else (self._slot(p, lane),):
+        for i in (self._slot(p, lane, 1), self._slot(p, lane, 0)):
             if bd[i] >= 0 and g.c_usable[bd[i]] and not bd[i + USED]:
                 return i
         return -1
@@ -526,7 +522,7 @@ class GogmagogState(State):
     def _compute_legal_ranks(self, p: int) -> list[int]:
         """Legal actions with lane_cards=per_rank (two slots a lane), in the same order as _compute_legal."""
         g, bd = self.game, self.bd
-        L, T, H = g.L, g.T, g.H
+        L, T = g.L, g.T
         if self.phase == COMBINE:
             return [A_SPLIT] + [A_COMBINE + lane for lane in self.pending[0][1]]
         occ = self.occ[p]
@@ -544,7 +540,7 @@ class GogmagogState(State):
         mana = self.mana[p]
         casts: list[int] = []
         ress: list[int] = []
-        for h, cid in enumerate(self.hand[p][:H]):
+        for h, cid in enumerate(self.hand[p]):
             if g.c_cost[cid] > mana:
                 continue
             k = g.c_kind[cid]
@@ -726,7 +722,7 @@ class GogmagogState(State):
             h, lane = divmod(x, L)
             cid = self.hand[p].pop(h)
             self._pay(p, cid)
-            i = self._slot(p, lane, 1 if mode == 2 and g.per_rank else 0)
+            i = self._slot(p, lane, 1 if mode == 2 else 0)
             bd = self.bd
             bd[i : i + NF] = [cid, 1 if mode == 2 else 0, 1 if mode == 1 else 0, 0, 0, 0, 0]
             self.ncr[p] += 1
@@ -816,7 +812,7 @@ class GogmagogState(State):
         g, bd = self.game, self.bd
         groups: dict[int, list[int]] = {}
         for lane in range(g.L):
-            i = self._off_slot(p, lane)
+            i = self._slot(p, lane, 1)
             if bd[i] >= 0 and bd[i + OFF] and not self.attacked >> lane & 1:
                 groups.setdefault(g.c_guild[bd[i]], []).append(lane)
         self.plan = []
@@ -848,14 +844,14 @@ class GogmagogState(State):
         q = 1 - p
         tokens = 0
         for lane in lanes:
-            tokens += self.attack_of(self._off_slot(p, lane))
+            tokens += self.attack_of(self._slot(p, lane, 1))
             self.attacked |= 1 << lane
         d = self._front(q, target)
         if bd[d] < 0:  # a Flaw
             if tokens:
                 self._drain(q, tokens)
             return
-        a = self._off_slot(p, target)  # the attacker in front of the defender takes the counterattack
+        a = self._slot(p, target, 1)  # the attacker in front of the defender takes the counterattack
         bd[d + HID] = 0
         bd[d + TOK] += tokens
         d_def = self.defence_of(d)

@@ -36,7 +36,7 @@ def _cell(state: GogmagogState, s: int, lane: int, rank: int, viewer: int | None
     from .engine import HID, OFF, TOK, USED
 
     g, bd = state.game, state.bd
-    i = state._slot(s, lane, rank) if g.per_rank else state._slot(s, lane)
+    i = state._slot(s, lane, rank)
     cid = bd[i]
     if cid < 0 or bd[i + OFF] != rank:
         return ".".ljust(WIDTH)

@@ -71,7 +71,7 @@ def put(s, p: int, lane: int, card, offensive: bool = False, concealed: bool = F
     """Put a copy of `card` from p's deck on the board (with lane_cards=per_rank, in the rank's slot)."""
     cid = take(s, p, card)
     s.hand[p].remove(cid)
-    i = s._slot(p, lane, int(offensive)) if s.game.per_rank else s._slot(p, lane)
+    i = s._slot(p, lane, int(offensive))
     s.bd[i : i + 7] = [cid, int(offensive), int(concealed), 0, 0, 0, 0]
     s.ncr[p] += 1
     s.played[p] += 1
