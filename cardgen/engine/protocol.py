@@ -469,6 +469,12 @@ class State:
         """evaluate() for every seat; games override it when one pass can score them all."""
         return [self.evaluate(p) for p in range(self.game.num_players)]
 
+    def evaluate_after(self, actions: list[int]) -> list[list[float] | None]:
+        """evaluate_all() of the position after each of `actions` (moves of the player to move
+        at a sequential node), for games that can score a move without copying the position;
+        None where the caller must clone and apply the move itself (the default: every one)."""
+        return [None] * len(actions)
+
     def rollout_action(self, rng) -> int | None:
         """A cheap, game-made move for MCTS rollouts at a sequential node (rng: random.Random);
         None (the default) lets the bot pick uniformly at random."""

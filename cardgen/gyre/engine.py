@@ -307,41 +307,133 @@ class GyreState(State):
         the hole, but not every hole at once). The lead over the best opponent is divided
         by a scale that grows with the tiles claimed (scores grow with them), the same for
         every move of a turn, so comparing moves is comparing leads."""
+        k = self.game.num_players
+        tiles = [0] * (k + 1)
+        threats = [0] * (k + 1)
+        part = self._part
+        for t, o in enumerate(self.board):
+            if o:
+                v, other, _ = part(t)
+                tiles[o] += v
+                threats[other] += 1
+        return self._values(tiles, threats, [len(o) for o in self.owned], self.player, self.empties)
+
+    def _part(self, t: int) -> tuple[int, int, bool]:
+        """Occupied tile t's score, the player it is a capture threat for (0: none) and
+        whether it is surrounded (captured, had capture() looked at it)."""
+        board = self.board
+        o = board[t]
+        same = opp = other = 0
+        for x in self.game.tables[0][t]:
+            v = board[x]
+            if v == o:
+                same += 1
+            elif v:
+                opp += 1
+                other = v if other == 0 or other == v else -1
+        return (1 << same) - opp, (other if opp == 7 and other > 0 else 0), opp == 8 and other > 0
+
+    def _values(self, tiles: list[int], threats: list[int], gyres: list[int], player: int, empties: int) -> list[float]:
+        """evaluate_all's formula from its parts: tile scores and capture threats per colour
+        (index 0 unused), owned gyres per seat, the seat to move and the empty tiles."""
         game = self.game
         k = game.num_players
-        board = self.board
-        neigh = game.tables[0]
-        value = [0.0] * (k + 1)
-        mover = self.player + 1
-        for t, o in enumerate(board):
-            if not o:
-                continue
-            same = opp = 0
-            other = 0
-            for x in neigh[t]:
-                v = board[x]
-                if v == o:
-                    same += 1
-                elif v:
-                    opp += 1
-                    other = v if other == 0 or other == v else -1
-            tile = (1 << same) - opp
-            value[o] += tile
-            if opp == 7 and other > 0:
-                value[other] += 270.0 * (0.8 if other == mover else 0.3)
-        for p in range(k):
-            value[p + 1] += 3.0 * len(self.owned[p])
-        scale = 8.0 + 4.0 * (game.nn - self.empties)
-        vals = value[1:]
-        out = []
-        for p in range(k):
-            lead = vals[p] - max(v for q, v in enumerate(vals) if q != p)
-            out.append(lead / scale)
-        if self.player == TERMINAL:
+        mover = player + 1
+        vals = [tiles[p + 1] + 270.0 * (0.8 if p + 1 == mover else 0.3) * threats[p + 1] + 3.0 * gyres[p]
+                for p in range(k)]  # fmt: skip
+        scale = 8.0 + 4.0 * (game.nn - empties)
+        if k == 2:
+            out = [(vals[0] - vals[1]) / scale, (vals[1] - vals[0]) / scale]
+        else:
+            out = [(vals[p] - max(v for q, v in enumerate(vals) if q != p)) / scale for p in range(k)]
+        if player == TERMINAL:
             s = self.scores()
             for p in range(k):
                 lead = s[p] - max(v for q, v in enumerate(s) if q != p)
                 out[p] = (30.0 if lead > 0 else -30.0 if lead < 0 else 0.0) + lead / scale
+        return out
+
+    def evaluate_after(self, actions: list[int]) -> list[list[float] | None]:
+        """evaluate_all() after each action, without copying the position: only the tiles an
+        action can change are scored again (9 for a claim, 16 for a gyration). An action that
+        captures or ends the game gets None (the caller applies it for real)."""
+        game = self.game
+        k = game.num_players
+        board = self.board
+        neigh, corners, ring, _, area = game.tables
+        nn = game.nn
+        p = self.player
+        me = p + 1
+        part = self._part
+        tiles = [0] * (k + 1)
+        threats = [0] * (k + 1)
+        parts: list[tuple[int, int, bool]] = [(0, 0, False)] * nn
+        for t, o in enumerate(board):
+            if o:
+                parts[t] = v = part(t)
+                tiles[o] += v[0]
+                threats[v[1]] += 1
+        gyres = [len(o) for o in self.owned]
+        owners = self.gyres
+        values = self._values
+        out: list[list[float] | None] = []
+        for a in actions:
+            if a < nn:
+                if self.empties <= 1:
+                    out.append(None)
+                    continue
+                touched = neigh[a] + (a,)
+            else:
+                touched = area[(a - nn) >> 1]
+            before = [board[x] for x in touched]
+            if a < nn:
+                board[a] = me
+            else:
+                tl, tr, br, bl = ring[(a - nn) >> 1]
+                if not (a - nn) & 1:  # clockwise: TL -> TR -> BR -> BL -> TL
+                    board[tr], board[br], board[bl], board[tl] = board[tl], board[tr], board[br], board[bl]
+                else:
+                    board[tl], board[tr], board[br], board[bl] = board[tr], board[br], board[bl], board[tl]
+            tiles2, threats2 = tiles[:], threats[:]
+            captured = False
+            for x, o in zip(touched, before):
+                if o:
+                    v, other, _ = parts[x]
+                    tiles2[o] -= v
+                    threats2[other] -= 1
+                o = board[x]
+                if o:
+                    same = opp = other = 0
+                    for y in neigh[x]:
+                        w = board[y]
+                        if w == o:
+                            same += 1
+                        elif w:
+                            opp += 1
+                            other = w if other == 0 or other == w else -1
+                    if opp >= 7 and other > 0:
+                        if opp == 8:  # surrounded: the real move captures
+                            captured = True
+                            break
+                        threats2[other] += 1
+                    tiles2[o] += (1 << same) - opp
+            if a < nn:
+                mine = gyres
+                won = 0
+                for g, x, y, z in corners[a]:
+                    if not owners[g]:
+                        vx, vy, vz = board[x], board[y], board[z]
+                        if (vx and vx != me) or (vy and vy != me) or (vz and vz != me):
+                            won += 1
+                if won:
+                    mine = gyres[:]
+                    mine[p] += won
+                result = None if captured else values(tiles2, threats2, mine, (p + 1) % k, self.empties - 1)
+            else:
+                result = None if captured else values(tiles2, threats2, gyres, p, self.empties)
+            for x, o in zip(touched, before):
+                board[x] = o
+            out.append(result)
         return out
 
     # -- scores ---------------------------------------------------------------

@@ -186,3 +186,40 @@ def test_gyonrg_evaluation_prefers_victory_points_and_ships():
     fleets = [f for f in data["board"] if f]
     fewer = dict(data, board=[f if f is not fleets[0] else [] for f in data["board"]])
     assert game.state_from_json(fewer).evaluate(seat) < base.evaluate(seat)
+
+
+@pytest.mark.parametrize("size,players", [(8, 2), (5, 3), (4, 4)])
+def test_gyre_evaluate_after_equals_playing_each_move(size, players):
+    """MCTS and greedy score a Gyre move in place (evaluate_after); every value must equal the
+    one of a copy with the move played, and a move that captures or ends the game is None."""
+    import random
+
+    game = load_game("gyre", size=size, players=players)
+    nones = checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_initial_state(0)
+        while not state.is_terminal():
+            acts = state.legal_actions()
+            before = state.to_json()
+            for a, value in zip(acts, state.evaluate_after(acts)):
+                played = state.clone()
+                played.apply_action(a)
+                if value is None:
+                    nones += 1
+                    assert played.is_terminal() or _captures(state, played, a)
+                else:
+                    checked += 1
+                    assert value == played.evaluate_all()
+            assert state.to_json() == before  # scoring in place leaves the position as it was
+            state.apply_action(rng.choice(acts))
+    assert checked > 300 and nones > 0
+
+
+def _captures(state, played, action) -> bool:
+    """Whether playing `action` flipped an occupied tile to another colour."""
+    nn = state.game.nn
+    if action < nn:
+        return any(x and y and x != y for x, y in zip(state.board, played.board))
+    moved = sorted(v for v in state.board)  # a gyration only moves tiles; a capture recolours one
+    return sorted(played.board) != moved
