@@ -22,7 +22,7 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=100_000)
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--strength", type=int, default=0, help="three-player games of mcts against two random bots")
-    ap.add_argument("--mcts", default="mcts:20")
+    ap.add_argument("--mcts", default="mcts:100")
     args = ap.parse_args()
 
     from cardgen.engine import load_game

@@ -15,7 +15,7 @@ from cardgen.engine.records import play_out
 pytestmark = pytest.mark.slow
 
 GAMES = 100
-MCTS = "mcts:20"
+MCTS = "mcts:100"
 
 
 def _one(g: int) -> float:
