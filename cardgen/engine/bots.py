@@ -467,17 +467,29 @@ class MCTSBot(Bot):
         return best
 
     def _decoupled(self, node: _Node, s: State, q: int) -> int:
+        """Seat q's part of the joint action at a SIMULTANEOUS node (decoupled UCT). A move seen
+        for the first time is scored as greedy scores it (played with one random choice of the
+        others, the same for all of q's moves), and that value counts as its first visit."""
         acts = s.legal_actions(q)
         if not acts:
             return self.game.noop_action
         if node.stats is None:
             node.stats = [{} for _ in range(self.game.num_players)]
         stats = node.stats[q]
-        untried = [a for a in acts if a not in stats]
-        if untried:
-            return untried[int(self.rng.random() * len(untried))]
-        log_n = math.log(sum(stats[a][0] for a in acts) or 1)
-        return max(acts, key=lambda a: stats[a][1] / stats[a][0] + self.c * math.sqrt(log_n / stats[a][0]))
+        missing = [a for a in acts if a not in stats]
+        if missing:
+            n = self.game.num_players
+            rng = self.rng
+            others = [_pick(s.legal_actions(p), rng) if p != q and s.legal_actions(p) else self.game.noop_action
+                      for p in range(n)]  # fmt: skip
+            for a in missing:
+                c = s.clone()
+                others[q] = a
+                c.apply_actions(others)
+                stats[a] = [1, self._leaf_value(c)[q]]
+        log_n = math.log(sum(stats[a][0] for a in acts))
+        c = self.c
+        return max(acts, key=lambda a: stats[a][1] / stats[a][0] + c * math.sqrt(log_n / stats[a][0]))
 
 
 _CLASSES: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}

@@ -166,7 +166,7 @@ def test_mcts_explains_with_visits_and_the_chosen_move_first(gyonrg):
     action = bot.step(state)
     lines = bot.explain().splitlines()
     move = state.action_to_string(action)
-    assert lines[0].startswith(f"mcts:iterations=60,c=1.4 ({gyonrg.player_name(state.current_player())}) chose {move}:")
+    assert lines[0].startswith(f"mcts:iterations=60,c=0.3 ({gyonrg.player_name(state.current_player())}) chose {move}:")
     rows = [ln for ln in lines if "visits" in ln and "mean" in ln]
     assert rows[0].lstrip().startswith(f"-> {move} ")
     visits = [int(re.search(r"(\d+) visits", ln).group(1)) for ln in rows]
