@@ -62,7 +62,8 @@ DECKS_OPT = click.option(
     "--decks", type=DECKS, default=None, metavar="A,B",
     help="Card games: the two decks, as deck files (a.txt,b.txt) or seeds (seed:1,seed:2); same as -o decks=A,B.",
 )
-BOTS_HELP = ("random, greedy, mcts, mcts:ITERATIONS, mcts:time=SECONDS (per move), or a difficulty: easy, medium "
+BOTS_HELP = ("random, greedy, mcts (10,000 positions scored a move), mcts:ITERATIONS, mcts:time=SECONDS (per move), "
+             "or a difficulty: easy, medium "
              "(thinks up to 1 s a move), hard (up to 1.8 s). A bot with an iteration count plays the same moves for the "
              "same seed on any machine; one with a time budget (medium, hard, time=) may not.")
 BACKEND_OPT = click.option(
