@@ -223,3 +223,49 @@ def _captures(state, played, action) -> bool:
         return any(x and y and x != y for x, y in zip(state.board, played.board))
     moved = sorted(v for v in state.board)  # a gyration only moves tiles; a capture recolours one
     return sorted(played.board) != moved
+
+
+def _wins_now(state, action: int, seat: int) -> bool:
+    after = state.clone()
+    after.apply_action(action)
+    if not after.is_terminal():
+        return False
+    r = after.returns()
+    return r[seat] > max(v for q, v in enumerate(r) if q != seat)
+
+
+def _position_with_a_winning_move(name: str, config: dict):
+    """The first position of seeded random games where the mover has a move that wins at once
+    (in every re-dealt world too) and at least one that does not: (state, winning moves)."""
+    import random
+
+    from cardgen.engine.protocol import CHANCE, SIMULTANEOUS
+
+    game = load_game(name, **config)
+    for seed in range(50):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        while not state.is_terminal() and state.current_player() != SIMULTANEOUS:
+            p = state.current_player()
+            if p == CHANCE:
+                state.apply_action(state.sample_chance(rng))
+                continue
+            acts = state.legal_actions()
+            won = [a for a in acts if _wins_now(state, a, p)]
+            if won and len(won) < len(acts) and all(
+                _wins_now(state.determinize(p, random.Random(k)), a, p) for k in range(5) for a in won
+            ):
+                return game, state, won
+            state.apply_action(rng.choice(acts))
+    raise AssertionError(f"no position with a winning move in 50 random {name} games")
+
+
+@pytest.mark.parametrize("name,config", [("gyre", {"size": 4}), ("gogmagog", {})])
+def test_mcts_takes_a_win_in_one_move(name, config):
+    """MCTS plays a move that wins at once when it has one (positions found in seeded random
+    games; Gyon-RG's hand-made one is above). Not Gin-jon-tan: its last move ends the game on
+    the others' hidden hands, so a win there is never certain from the mover's seat."""
+    game, state, won = _position_with_a_winning_move(name, config)
+    seat = state.current_player()
+    for seed in range(3):
+        assert make_bot("mcts:200", game, seat, seed).step(state.clone()) in won
