@@ -483,10 +483,10 @@ class MCTSBot(Bot):
             others = [_pick(s.legal_actions(p), rng) if p != q and s.legal_actions(p) else self.game.noop_action
                       for p in range(n)]  # fmt: skip
             for a in missing:
-                c = s.clone()
+                world = s.clone()
                 others[q] = a
-                c.apply_actions(others)
-                stats[a] = [1, self._leaf_value(c)[q]]
+                world.apply_actions(others)
+                stats[a] = [1, self._leaf_value(world)[q]]
         log_n = math.log(sum(stats[a][0] for a in acts))
         c = self.c
         return max(acts, key=lambda a: stats[a][1] / stats[a][0] + c * math.sqrt(log_n / stats[a][0]))
