@@ -97,6 +97,21 @@ def capture(board: list, todo: list, neigh) -> None:
             todo.extend(nb)
 
 
+def tile_part(board: list, around: tuple, o: int) -> tuple[int, int, bool]:
+    """An occupied tile's part of the evaluation, from its owner `o` and its 8 neighbours:
+    its score, the player it is a capture threat for (7 neighbours of that one colour, the
+    8th empty; 0: none) and whether it is surrounded (capture() would take it)."""
+    same = opp = other = 0
+    for x in around:
+        v = board[x]
+        if v == o:
+            same += 1
+        elif v:
+            opp += 1
+            other = v if other == 0 or other == v else -1
+    return (1 << same) - opp, (other if opp == 7 and other > 0 else 0), opp == 8 and other > 0
+
+
 class GyreGame(Game):
     """Gyre on an N x N torus for 2 to 4 players."""
 
@@ -310,28 +325,14 @@ class GyreState(State):
         k = self.game.num_players
         tiles = [0] * (k + 1)
         threats = [0] * (k + 1)
-        part = self._part
-        for t, o in enumerate(self.board):
+        board = self.board
+        neigh = self.game.tables[0]
+        for t, o in enumerate(board):
             if o:
-                v, other, _ = part(t)
+                v, other, _ = tile_part(board, neigh[t], o)
                 tiles[o] += v
                 threats[other] += 1
         return self._values(tiles, threats, [len(o) for o in self.owned], self.player, self.empties)
-
-    def _part(self, t: int) -> tuple[int, int, bool]:
-        """Occupied tile t's score, the player it is a capture threat for (0: none) and
-        whether it is surrounded (captured, had capture() looked at it)."""
-        board = self.board
-        o = board[t]
-        same = opp = other = 0
-        for x in self.game.tables[0][t]:
-            v = board[x]
-            if v == o:
-                same += 1
-            elif v:
-                opp += 1
-                other = v if other == 0 or other == v else -1
-        return (1 << same) - opp, (other if opp == 7 and other > 0 else 0), opp == 8 and other > 0
 
     def _values(self, tiles: list[int], threats: list[int], gyres: list[int], player: int, empties: int) -> list[float]:
         """evaluate_all's formula from its parts: tile scores and capture threats per colour
@@ -364,13 +365,12 @@ class GyreState(State):
         nn = game.nn
         p = self.player
         me = p + 1
-        part = self._part
         tiles = [0] * (k + 1)
         threats = [0] * (k + 1)
         parts: list[tuple[int, int, bool]] = [(0, 0, False)] * nn
         for t, o in enumerate(board):
             if o:
-                parts[t] = v = part(t)
+                parts[t] = v = tile_part(board, neigh[t], o)
                 tiles[o] += v[0]
                 threats[v[1]] += 1
         gyres = [len(o) for o in self.owned]
@@ -403,6 +403,8 @@ class GyreState(State):
                     threats2[other] -= 1
                 o = board[x]
                 if o:
+                    # tile_part, inlined: this loop is MCTS's hot path, and the call doubled its
+                    # time (tests/engine/test_bots_search.py checks both give the same values)
                     same = opp = other = 0
                     for y in neigh[x]:
                         w = board[y]
