@@ -24,7 +24,7 @@ from cardgen.engine.protocol import TERMINAL, Game, GameType, Option, State, che
 from cardgen.errors import CardgenError, IllegalActionError
 
 from .highscore import record_game
-from .scoring import COLOUR_NAMES, COLOURS, neighbour_table, scores, tile_name
+from .scoring import COLOUR_NAMES, COLOURS, neighbour_table, scores, tile_name, tile_part
 from .view import render
 
 MIN_SIZE, MAX_SIZE = 4, 19
@@ -95,21 +95,6 @@ def capture(board: list, todo: list, neigh) -> None:
         ):
             board[x] = v
             todo.extend(nb)
-
-
-def tile_part(board: list, around: tuple, o: int) -> tuple[int, int, bool]:
-    """An occupied tile's part of the evaluation, from its owner `o` and its 8 neighbours:
-    its score, the player it is a capture threat for (7 neighbours of that one colour, the
-    8th empty; 0: none) and whether it is surrounded (capture() would take it)."""
-    same = opp = other = 0
-    for x in around:
-        v = board[x]
-        if v == o:
-            same += 1
-        elif v:
-            opp += 1
-            other = v if other == 0 or other == v else -1
-    return (1 << same) - opp, (other if opp == 7 and other > 0 else 0), opp == 8 and other > 0
 
 
 class GyreGame(Game):

@@ -33,16 +33,22 @@ def neighbour_table(size: int) -> tuple[tuple[int, ...], ...]:
 def tile_score(board, neigh, t: int) -> int:
     """Score of tile t (0 for an empty tile)."""
     o = board[t]
-    if not o:
-        return 0
-    same = opp = 0
-    for n in neigh[t]:
-        v = board[n]
+    return tile_part(board, neigh[t], o)[0] if o else 0
+
+
+def tile_part(board: list, around: tuple, o: int) -> tuple[int, int, bool]:
+    """An occupied tile's part of the evaluation, from its owner `o` and its 8 neighbours:
+    its score, the player it is a capture threat for (7 neighbours of that one colour, the
+    8th empty; 0: none) and whether it is surrounded (capture() would take it)."""
+    same = opp = other = 0
+    for x in around:
+        v = board[x]
         if v == o:
             same += 1
         elif v:
             opp += 1
-    return (1 << same) - opp
+            other = v if other == 0 or other == v else -1
+    return (1 << same) - opp, (other if opp == 7 and other > 0 else 0), opp == 8 and other > 0
 
 
 def scores(board, players: int, size: int) -> list[int]:
