@@ -97,6 +97,27 @@ def capture(board: list, todo: list, neigh) -> None:
             todo.extend(nb)
 
 
+def gyrate(board: list, ring: tuple, d: int) -> None:
+    """Turn the 4 tiles around a gyre (`ring`: TL, TR, BR, BL): d 0 clockwise, 1 anticlockwise."""
+    tl, tr, br, bl = ring
+    if d == 0:  # clockwise: TL -> TR -> BR -> BL -> TL
+        board[tr], board[br], board[bl], board[tl] = board[tl], board[tr], board[br], board[bl]
+    else:
+        board[tl], board[tr], board[br], board[bl] = board[tr], board[br], board[bl], board[tl]
+
+
+def gyres_won(board: list, gyres: list, corners: tuple, me: int) -> list[int]:
+    """The unowned gyres a claim takes: those at the claimed tile's `corners` shared with an
+    opponent's tile (`me`: the claimer's colour, already on the board)."""
+    won = []
+    for g, a, b, c in corners:
+        if not gyres[g]:
+            va, vb, vc = board[a], board[b], board[c]
+            if (va and va != me) or (vb and vb != me) or (vc and vc != me):
+                won.append(g)
+    return won
+
+
 class GyreGame(Game):
     """Gyre on an N x N torus for 2 to 4 players."""
 
@@ -237,13 +258,9 @@ class GyreState(State):
             me = p + 1
             board[action] = me
             gyres = self.gyres
-            # Take unowned gyres at the corners shared with an opponent's tile.
-            for g, a, b, c in game.tables[1][action]:
-                if not gyres[g]:
-                    va, vb, vc = board[a], board[b], board[c]
-                    if (va and va != me) or (vb and vb != me) or (vc and vc != me):
-                        gyres[g] = me
-                        insort(self.owned[p], g)
+            for g in gyres_won(board, gyres, game.tables[1][action], me):
+                gyres[g] = me
+                insort(self.owned[p], g)
             neigh = game.tables[0]
             todo = list(neigh[action])
             todo.append(action)
@@ -254,11 +271,7 @@ class GyreState(State):
             self.player = TERMINAL if not self.empties else (p + 1) % game.num_players
         else:
             g, d = divmod(action - nn, 2)
-            tl, tr, br, bl = game.tables[2][g]
-            if d == 0:  # clockwise: TL -> TR -> BR -> BL -> TL
-                board[tr], board[br], board[bl], board[tl] = board[tl], board[tr], board[br], board[bl]
-            else:
-                board[tl], board[tr], board[br], board[bl] = board[tr], board[br], board[bl], board[tl]
+            gyrate(board, game.tables[2][g], d)
             turn = self.turn
             deact = self.deact
             for h in game.tables[3][g]:
@@ -307,17 +320,23 @@ class GyreState(State):
         the hole, but not every hole at once). The lead over the best opponent is divided
         by a scale that grows with the tiles claimed (scores grow with them), the same for
         every move of a turn, so comparing moves is comparing leads."""
-        k = self.game.num_players
-        tiles = [0] * (k + 1)
-        threats = [0] * (k + 1)
+        _, tiles, threats = self._parts()
+        return self._values(tiles, threats, [len(o) for o in self.owned], self.player, self.empties)
+
+    def _parts(self) -> tuple[list[tuple[int, int, bool]], list[int], list[int]]:
+        """Every tile's tile_part (empty: (0, 0, False)) and their sums per colour: tile
+        scores and capture threats (index 0 gathers the tiles that threaten nobody)."""
         board = self.board
         neigh = self.game.tables[0]
+        tiles = [0] * (self.game.num_players + 1)
+        threats = tiles[:]
+        parts: list[tuple[int, int, bool]] = [(0, 0, False)] * len(board)
         for t, o in enumerate(board):
             if o:
-                v, other, _ = tile_part(board, neigh[t], o)
-                tiles[o] += v
-                threats[other] += 1
-        return self._values(tiles, threats, [len(o) for o in self.owned], self.player, self.empties)
+                parts[t] = v = tile_part(board, neigh[t], o)
+                tiles[o] += v[0]
+                threats[v[1]] += 1
+        return parts, tiles, threats
 
     def _values(self, tiles: list[int], threats: list[int], gyres: list[int], player: int, empties: int) -> list[float]:
         """evaluate_all's formula from its parts: tile scores and capture threats per colour
@@ -350,14 +369,7 @@ class GyreState(State):
         nn = game.nn
         p = self.player
         me = p + 1
-        tiles = [0] * (k + 1)
-        threats = [0] * (k + 1)
-        parts: list[tuple[int, int, bool]] = [(0, 0, False)] * nn
-        for t, o in enumerate(board):
-            if o:
-                parts[t] = v = tile_part(board, neigh[t], o)
-                tiles[o] += v[0]
-                threats[v[1]] += 1
+        parts, tiles, threats = self._parts()
         gyres = [len(o) for o in self.owned]
         owners = self.gyres
         values = self._values
@@ -374,11 +386,7 @@ class GyreState(State):
             if a < nn:
                 board[a] = me
             else:
-                tl, tr, br, bl = ring[(a - nn) >> 1]
-                if not (a - nn) & 1:  # clockwise: TL -> TR -> BR -> BL -> TL
-                    board[tr], board[br], board[bl], board[tl] = board[tl], board[tr], board[br], board[bl]
-                else:
-                    board[tl], board[tr], board[br], board[bl] = board[tr], board[br], board[bl], board[tl]
+                gyrate(board, ring[(a - nn) >> 1], (a - nn) & 1)
             tiles2, threats2 = tiles[:], threats[:]
             captured = False
             for x, o in zip(touched, before):
@@ -406,12 +414,7 @@ class GyreState(State):
                     tiles2[o] += (1 << same) - opp
             if a < nn:
                 mine = gyres
-                won = 0
-                for g, x, y, z in corners[a]:
-                    if not owners[g]:
-                        vx, vy, vz = board[x], board[y], board[z]
-                        if (vx and vx != me) or (vy and vy != me) or (vz and vz != me):
-                            won += 1
+                won = len(gyres_won(board, owners, corners[a], me))
                 if won:
                     mine = gyres[:]
                     mine[p] += won
