@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -155,7 +156,77 @@ def test_explanation_names_every_factor():
     assert "x2 (pair)" in text and "blue 33 (in one colour)" in text and "Bonus x3" in text and "942,084" in text
 
 
+# -- the fast path against the explained search ------------------------------------------------
+
+UNIVERSAL = [c for c in range(T.count) if T.symbols[T.sym_of[c]].name == "Universal"]
+BONUS = [c for c in range(T.count) if T.symbols[T.sym_of[c]].name == "Bonus"]
+DEFEAT = [c for c in range(T.count) if T.symbols[T.sym_of[c]].name == "Defeat"]
+GOLDEN = Path(__file__).parent / "golden" / "hand_values.txt"
+
+
+def mixed_hand(rng: random.Random) -> list[int]:
+    """A seeded hand aimed at the scorer's corners: 1 to 9 cards; 0 to 4 Universals and up to
+    two Bonus cards far more often than a deal gives them, now and then a Defeat or a hand of
+    specials only; ordinary cards from a few symbols (sets), a narrow band of copy numbers,
+    often at 1 or 33 (orders and their ends), one to three colours or all six besides white
+    (colour factors, full colours), and the same card twice (collections hold copies)."""
+    n = rng.choice([1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 9])
+    specials = [rng.choice(UNIVERSAL) for _ in range(min(n, rng.choice([0, 0, 1, 1, 1, 2, 2, 3, 4])))]
+    specials += [rng.choice(BONUS) for _ in range(min(n - len(specials), rng.choice([0, 0, 0, 1, 1, 2])))]
+    if rng.random() < 0.04:
+        specials.append(rng.choice(DEFEAT))
+    symbols = rng.sample(range(T.ordinary), rng.choice([1, 2, 3, 4, T.ordinary]))
+    width = rng.choice([2, 3, 4, 6, 9, T.copies])
+    low = rng.choice([1, T.copies - width + 1, rng.randint(1, T.copies - width + 1)])
+    colours = rng.choice([[0], [6], rng.sample(range(7), 2), rng.sample(range(7), 3), list(range(7))])
+    cards: list[int] = []
+    if rng.random() < 0.25:  # full colours, Universals standing in for what is missing
+        shown = rng.sample(range(1, 7), max(0, min(6, n - len(specials))))
+        cards = [T.code(rng.choice(symbols), rng.randint(low, low + width - 1), c) for c in shown]
+    while len(cards) + len(specials) < n:
+        if cards and rng.random() < 0.08:
+            cards.append(rng.choice(cards))
+        else:
+            cards.append(T.code(rng.choice(symbols), rng.randint(low, low + width - 1), rng.choice(colours)))
+    hand = (cards + specials)[:n]
+    rng.shuffle(hand)
+    return hand
+
+
+def test_the_fast_path_agrees_with_the_explained_search_on_seeded_hands():
+    rng = random.Random(14)
+    for i in range(20_000):
+        hand = mixed_hand(rng) if i % 4 else rng.sample(range(T.count), rng.randint(1, 9))
+        assert hand_value(hand) == score_hand(hand).value, [T.name(c) for c in hand]
+
+
+def test_golden_hand_values():
+    """Values written by the scorer before the fast path (issue 14): a change to both paths
+    at once shows here."""
+    rows = [line.split() for line in GOLDEN.read_text().splitlines() if line and not line.startswith("#")]
+    assert len(rows) == 300
+    for value, *cards in rows:
+        hand = [T.parse(c) for c in cards]
+        assert (hand_value(hand), score_hand(hand).value) == (int(value), int(value)), cards
+
+
+def write_golden() -> None:
+    """How hand_values.txt was made (kept to show it, not to re-bless a changed scorer)."""
+    rng = random.Random(300)
+    lines = ["# value and cards of 300 Gin-jon-tan hands: mixed_hand(random.Random(300)), scored by",
+             "# score_hand before the fast path of issue 14 (tests/ginjontan/test_scoring.py)"]  # fmt: skip
+    for _ in range(300):
+        hand = mixed_hand(rng)
+        lines.append(" ".join([str(score_hand(hand).value)] + [T.name(c) for c in hand]))
+    GOLDEN.parent.mkdir(exist_ok=True)
+    GOLDEN.write_text("\n".join(lines) + "\n")
+
+
 @pytest.mark.parametrize("text", ["", "Sun-7-blue " * 10, "Sun-7-blue nonsense"])
 def test_bad_hands_are_errors(text):
     with pytest.raises(CardgenError):
         parse_hand(text)
+
+
+if __name__ == "__main__":
+    write_golden()
