@@ -74,6 +74,7 @@ def boards() -> dict:
     out = {}
     for size, m in boards_mod.SIZES.items():
         boards_mod._SPHERES.pop(m, None)
+        boards_mod._LAYOUTS.pop(m, None)
         boards_mod._BOARDS.clear()
         start = time.perf_counter()
         b = boards_mod.build_board(size, "bench")

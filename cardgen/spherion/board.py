@@ -71,6 +71,7 @@ class Board:
     poles: tuple[int, int]
     wall: frozenset[int]
     faces: tuple[tuple[int, int, int], ...]  # the triangles of the geodesic sphere (corners of cells)
+    floor: tuple[int, ...]  # the cells that are not wall, by id
 
     @property
     def cells(self) -> int:
@@ -230,12 +231,10 @@ def build_board(size: str = DEFAULT_SIZE, seed: int | str = 0, wall: int = DEFAU
     if got is not None:
         return got
     neighbours, centres, faces = sphere(SIZES[size])
-    anti = _antipode(centres)
-    half = _halves(centres, anti)
+    anti, half, border, kept_free = _layout(SIZES[size])
     n = len(centres)
     poles = (0, n - 1)
-    # candidates: north cells touching the south half; each comes with its mirror image
-    border = [c for c in range(n) if half[c] == 0 and any(half[x] == 1 for x in neighbours[c])]
+    border = list(border)
     rng = Stream(seed, ("spherion", "wall", size))
     rng.shuffle(border)
     target = round(len(border) * wall / 100)
@@ -243,15 +242,45 @@ def build_board(size: str = DEFAULT_SIZE, seed: int | str = 0, wall: int = DEFAU
     for c in border:
         if len(walls) // 2 >= target:
             break
-        pair = {c, anti[c]}
-        if pair & set(poles) or any(x in poles for p in pair for x in neighbours[p]):
+        if c in kept_free or anti[c] in kept_free:
             continue  # a deck master's starting cell and its neighbours stay free
-        trial = walls | pair
-        if _connected(neighbours, trial):
+        trial = walls | {c, anti[c]}
+        if _stays_connected(neighbours, walls, c) and _stays_connected(neighbours, walls | {c}, anti[c]) \
+                or _connected(neighbours, trial):
             walls = trial
-    board = Board(SIZES[size], neighbours, centres, half, poles, frozenset(walls), faces)
+    floor = tuple(c for c in range(n) if c not in walls)
+    board = Board(SIZES[size], neighbours, centres, half, poles, frozenset(walls), faces, floor)
     _BOARDS[key] = board
     return board
+
+
+_LAYOUTS: dict[int, tuple] = {}
+
+
+def _layout(frequency: int) -> tuple:
+    """What every wall of a size starts from (cached): the antipodes, the halves, the wall's
+    candidates (north cells touching the south half; each comes with its mirror image), and the
+    cells that never become wall (the poles and their neighbours)."""
+    got = _LAYOUTS.get(frequency)
+    if got is None:
+        neighbours, centres, _faces = sphere(frequency)
+        anti = _antipode(centres)
+        half = _halves(centres, anti)
+        n = len(centres)
+        border = tuple(c for c in range(n) if half[c] == 0 and any(half[x] == 1 for x in neighbours[c]))
+        kept_free = frozenset((0, n - 1, *neighbours[0], *neighbours[n - 1]))
+        got = _LAYOUTS[frequency] = (anti, half, border, kept_free)
+    return got
+
+
+def _stays_connected(neighbours, wall: set[int], cell: int) -> bool:
+    """True when walling `cell` surely keeps the cells outside `wall` connected (they are now):
+    its free neighbours form one unbroken run around it, and neighbours next to each other around a
+    cell are neighbours themselves (the cells are the corners of a triangulated sphere), so any way
+    through the cell goes round it instead. False: not sure, ask _connected."""
+    free = [x not in wall for x in neighbours[cell]]
+    runs = sum(1 for k, f in enumerate(free) if f and not free[k - 1])
+    return runs == 1 or (runs == 0 and all(free))
 
 
 def _connected(neighbours, wall: set[int]) -> bool:

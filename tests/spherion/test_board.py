@@ -36,6 +36,15 @@ def test_neighbours_symmetric_distinct_and_close(size):
 
 
 @pytest.mark.parametrize("size", list(SIZES))
+def test_neighbours_next_to_each_other_around_a_cell_touch(size):
+    """The walls' quick connectivity test relies on it: each cell's neighbours, in their order
+    around it, make a closed ring (the cells are the corners of a triangulated sphere)."""
+    b = build_board(size, 0)
+    for ns in b.neighbours:
+        assert all(ns[k - 1] in b.neighbours[ns[k]] for k in range(len(ns)))
+
+
+@pytest.mark.parametrize("size", list(SIZES))
 def test_halves_equal_with_the_wall_and_poles_farthest(size):
     b = build_board(size, 5)
     north = [c for c in range(b.cells) if b.half[c] == 0 and c not in b.wall]
