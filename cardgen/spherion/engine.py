@@ -48,6 +48,7 @@ A_RPS = A_SECOND + 1
 A_DIE = A_RPS + 2
 NUM_ACTIONS = A_DIE + 4
 
+SEATS = ("north", "south")
 FACES = ("star", "arrow", "card", "hammer")
 POSITIONS = ("up-atk", "up-def", "down-atk", "down-def")
 HAND = 5
@@ -109,6 +110,22 @@ class CardStats:
         self.cond, self.value = card.condition
 
 
+_SUMMONS: dict[tuple[int, ...], tuple[list, list]] = {}
+
+
+def _summon_rows(free: tuple[int, ...]) -> tuple[list, list]:
+    """Per card, its summon steps onto the deck master's sides `free`: a monster's in each of the four
+    positions, a spell's or trap's face-up or face-down (attack). Made once per set of sides (at most
+    64 sets): the legal steps are mostly summons, and building them card by card was their main cost."""
+    got = _SUMMONS.get(free)
+    if got is None:
+        got = _SUMMONS[free] = (
+            [tuple(A_SUMMON + card * 24 + d * 4 + q for d in free for q in (0, 1, 2, 3)) for card in range(MAXC)],
+            [tuple(A_SUMMON + card * 24 + d * 4 + q for d in free for q in (0, 2)) for card in range(MAXC)],
+        )
+    return got
+
+
 class SpherionGame(Game):
     """Spherion for two players: a sphere, two decks, three dice each, simultaneous plans."""
 
@@ -159,6 +176,7 @@ class SpherionGame(Game):
         t = tables()
         self.powerups = t.powerups
         self.pu_weights = [p[4] for p in t.powerups]
+        self.pu_total = sum(self.pu_weights)
         self.pu_spawn, self.pu_most = t.powerup_spawn, t.powerup_most
         per_turn = 2 * self.dice + (self.plan_max + 1) + self.plan_max
         self.max_game_length = 2 + self.max_turns * per_turn
@@ -177,7 +195,7 @@ class SpherionGame(Game):
         return SpherionState.from_json(self, data)
 
     def player_name(self, player: int) -> str:
-        return ("north", "south")[player] if player in (0, 1) else super().player_name(player)
+        return SEATS[player] if player in (0, 1) else super().player_name(player)
 
     def observation_shape(self) -> tuple[int, ...]:
         cells = 10 * SIZES[self.config["size"]] ** 2 + 2
@@ -190,11 +208,11 @@ GAME = SpherionGame
 class Proj:
     """A seat's projection of its own plan: where its pieces will be, what it will have spent."""
 
-    __slots__ = ("cell", "dm", "hand", "spts", "mpts", "hammers", "moved", "posed", "pending", "summoned", "field",
-                 "stop", "up", "legal", "gain", "hits", "flip")  # fmt: skip
+    __slots__ = ("cell", "dm", "hand", "spts", "mpts", "hammers", "moved", "posed", "pending", "summoned", "stop",
+                 "up", "legal", "gain", "hits", "flip", "behind")  # fmt: skip
     cell: dict[int, int]
     dm: int
-    hand: set[int]
+    hand: list[int]  # sorted, as the legal steps list it
     spts: int
     mpts: int
     hammers: int
@@ -202,10 +220,10 @@ class Proj:
     posed: set[int]
     pending: int
     summoned: set[int]
-    field: int
     stop: set[int]
     up: set[int]
     legal: list[int] | None
+    behind: bool | None  # the "behind" condition of its spells (territory only changes when plans resolve)
     gain: set[int]
     hits: int
     flip: set[int]
@@ -329,7 +347,26 @@ class SpherionState(State):
         return [A_RPS, A_RPS + 1]
 
     def _is_legal(self, action: int) -> bool:
-        return action in self.legal_actions()
+        # legal_actions() without building the list: half of a game's actions are chance nodes
+        ph = self.phase
+        if ph == PH_DICE:
+            return A_DIE <= action < A_DIE + 4
+        if ph == PH_CHOOSE:
+            return action == A_FIRST or action == A_SECOND
+        if ph == PH_RPS or ph == PH_RESOLVE:
+            return action == A_RPS or action == A_RPS + 1
+        return False
+
+    def sample_chance(self) -> int:
+        # The base class's draw (53 bits of the state's stream, read as a fraction of 1 against the
+        # running sum of the probabilities) without the float sums: the outcomes are equally likely,
+        # 4 or 2 of them, so the top 2 or 1 bits of the number name the same outcome.
+        ph = self.phase
+        if ph == PH_DICE:
+            return A_DIE + (self.rng.clone().below(1 << 53) >> 51)
+        if ph == PH_RPS or ph == PH_RESOLVE:
+            return A_RPS + (self.rng.clone().below(1 << 53) >> 52)
+        return super().sample_chance()  # not a chance node: the base class says so
 
     # -- the projection of a plan ---------------------------------------------------
     def projection(self, p: int) -> Proj:
@@ -342,15 +379,14 @@ class SpherionState(State):
         j = Proj()
         j.cell = {i: c for i, c in enumerate(self.cell[p]) if self.zone[p][i] == FIELDZ}
         j.dm = self.dm[p]
-        j.hand = set(self.hand[p])
+        j.hand = sorted(self.hand[p])
         j.spts, j.mpts, j.hammers = self.spts[p], self.mpts[p], self.hammers[p]
         j.moved, j.posed, j.summoned, j.stop, j.up = {}, set(), set(), set(), set()
         j.pending = 0
-        j.legal = None
+        j.legal = j.behind = None
         j.gain, j.hits, j.flip = set(), 0, set()
         for a in self.plans[p]:
             self._project_step(p, j, a)
-        j.field = len(j.cell)
         return j
 
     def _project_step(self, p: int, j: Proj, a: int) -> None:
@@ -377,7 +413,8 @@ class SpherionState(State):
         elif a < A_TRIBUTE:
             k, pos = divmod(a - A_SUMMON, 4)
             card, d = divmod(k, 6)
-            j.hand.discard(card)
+            if card in j.hand:
+                j.hand.remove(card)
             j.spts -= 1
             j.cell[card] = self.board.neighbours[j.dm][d]
             if self.terr[j.cell[card]] != p + 1:
@@ -400,7 +437,8 @@ class SpherionState(State):
         elif a < A_HAMMER:
             j.cell.pop(a - A_ACTIVATE, None)
         elif a < A_POSITION:
-            j.hand.discard(a - A_HAMMER)
+            if a - A_HAMMER in j.hand:
+                j.hand.remove(a - A_HAMMER)
             j.hammers -= 1
         else:
             j.posed.add(a - A_POSITION)
@@ -429,80 +467,90 @@ class SpherionState(State):
         return list(j.legal)
 
     def _plan_actions_now(self, p: int, j: Proj) -> list[int]:
+        """The legal steps, built kind by kind in action order (so already sorted): moves, summons,
+        fusions, activations, hammers, position changes; one pass over the field for all but summons."""
         g = self.game
-        left = g.plan_max - len(self.plans[p])
+        cards = g.cards[p]
+        jcell = j.cell
+        field = sorted(jcell)
         if j.pending:
-            mons = [i for i in j.cell if i not in j.summoned and g.cards[p][i].kind == 0]
-            return [A_TRIBUTE + i for i in sorted(mons)]
-        acts = [READY, WAIT]
+            return [A_TRIBUTE + i for i in field if i not in j.summoned and cards[i].kind == 0]
+        left = g.plan_max - len(self.plans[p])
         if left <= 0:
             return [READY]
-        b = self.board
-        nb = b.neighbours
+        nb = self.board.neighbours
+        wall = self.board.wall
         occ = self.occ
-        wall = b.wall
-        cards = g.cards[p]
-        own_cells = {c: i for i, c in j.cell.items()}
-        # movement
-        if j.mpts > 0:
-            for piece, src in list(j.cell.items()) + [(DM, j.dm)]:
-                if piece in j.stop:
-                    continue
-                if piece == DM:
-                    limit = 1
-                else:
-                    if cards[piece].kind != 0:
-                        continue
-                    limit = 2 if (self.faceup[p][piece] or piece in j.up) else 1
-                if j.moved.get(piece, 0) >= limit:
-                    continue
-                for d, dst in enumerate(nb[src]):
-                    if dst in own_cells or dst == j.dm:
-                        continue
-                    if dst in wall and (piece == DM or not self.wallx[p][piece]):
-                        continue
-                    o = occ[dst]
-                    if piece == DM:
-                        if o != -1 and not (o < 2 * MAXC and o // MAXC == p):
-                            continue  # never into an occupied cell (its own cards have moved away)
-                    elif o >= 0 and o != 3 * MAXC and self._enemy_at(p, dst):
-                        if self.defpos[p][piece] and piece not in j.summoned:
-                            continue  # defence position does not attack
-                    acts.append(A_MOVE + piece * 6 + d)
-        # summon / set
-        if j.spts > 0:
-            # empty now, or holding an own card that the plan moves away first
-            free = [d for d, c in enumerate(nb[j.dm]) if c not in own_cells and c not in wall
-                    and (occ[c] == -1 or (0 <= occ[c] < 2 * MAXC and occ[c] // MAXC == p))]  # fmt: skip
-            if free:
-                nmon = sum(1 for i in j.cell if cards[i].kind == 0)
-                offs_m = [d * 4 + q for d in free for q in (0, 1, 2, 3)]
-                offs_s = [d * 4 + q for d in free for q in (0, 2)]
-                for card in sorted(j.hand):
-                    st = cards[card]
-                    t = st.tributes if st.kind == 0 else 0
-                    if t > nmon or 1 + t > left or len(j.cell) - t + 1 > FIELD:
-                        continue
-                    base = A_SUMMON + card * 24
-                    acts.extend([base + o for o in (offs_m if st.kind == 0 else offs_s)])
-            # fusion
-            for i, c in j.cell.items():
-                st = cards[i]
-                if st.kind or st.fusion == "None" or self.under[p][i] >= 0:
-                    continue
-                for d, x in enumerate(nb[c]):
-                    k = own_cells.get(x, -1)
-                    if k > i and cards[k].kind == 0 and cards[k].fusion == st.fusion and self.under[p][k] < 0:
-                        acts.append(A_FUSE + i * 6 + d)
-        for i in j.cell:
+        own_cells = {c: i for i, c in jcell.items()}
+        jdm = j.dm
+        mine, mine_end = p * MAXC, p * MAXC + MAXC  # occ values of seat p's cards
+        under = self.under[p]
+        stop, moved, up, summoned, posed = j.stop, j.moved, j.up, j.summoned, j.posed
+        faceup, wallx, defpos = self.faceup[p], self.wallx[p], self.defpos[p]
+        moving = j.mpts > 0
+        fusing = j.spts > 0
+        taken = own_cells.keys() | {jdm}  # where the plan has put its own pieces
+        walled = None
+        acts = [READY, WAIT]
+        fuses: list[int] = []
+        activations: list[int] = []
+        positions: list[int] = []
+        nmon = 0
+        for i in field:
             st = cards[i]
-            if st.kind == 1 and i not in j.summoned and self._condition(p, st):
-                acts.append(A_ACTIVATE + i)
-            if st.kind == 0 and i not in j.posed:
-                acts.append(A_POSITION + i)
+            if st.kind == 0:
+                nmon += 1
+                if moving and i not in stop and moved.get(i, 0) < (2 if faceup[i] or i in up else 1):
+                    if wallx[i]:
+                        shut = taken
+                    else:
+                        shut = walled = walled or taken | wall
+                    base = A_MOVE + i * 6
+                    if defpos[i] and i not in summoned:  # defence position does not attack
+                        acts += [base + d for d, dst in enumerate(nb[jcell[i]]) if dst not in shut
+                                 and not (0 <= occ[dst] < 3 * MAXC and not (mine <= occ[dst] < mine_end
+                                                                             or occ[dst] == 2 * MAXC + p))]  # fmt: skip
+                    else:
+                        acts += [base + d for d, dst in enumerate(nb[jcell[i]]) if dst not in shut]
+                if fusing and st.fusion != "None" and under[i] < 0:
+                    for d, x in enumerate(nb[jcell[i]]):
+                        k = own_cells.get(x, -1)
+                        if k > i and cards[k].kind == 0 and cards[k].fusion == st.fusion and under[k] < 0:
+                            fuses.append(A_FUSE + i * 6 + d)
+                if i not in posed:
+                    positions.append(A_POSITION + i)
+            elif st.kind == 1 and i not in summoned:
+                if st.cond == "behind":  # two counts of the whole board, the same all through the planning
+                    if j.behind is None:
+                        j.behind = self._condition(p, st)
+                    if j.behind:
+                        activations.append(A_ACTIVATE + i)
+                elif self._condition(p, st):
+                    activations.append(A_ACTIVATE + i)
+        if moving and DM not in stop and moved.get(DM, 0) < 1:
+            # never into an occupied cell (its own cards may have moved away)
+            acts += [A_MOVE + DM * 6 + d for d, dst in enumerate(nb[jdm]) if dst not in own_cells and dst not in wall
+                     and (occ[dst] == -1 or mine <= occ[dst] < mine_end)]  # fmt: skip
+        if fusing:
+            # summons onto the deck master's sides that are empty now, or hold an own card the plan moves away
+            free = tuple(d for d, c in enumerate(nb[jdm]) if c not in own_cells and c not in wall
+                         and (occ[c] == -1 or mine <= occ[c] < mine_end))  # fmt: skip
+            if free:
+                room = FIELD - len(jcell) - 1  # tributes make room
+                rows_m, rows_s = _summon_rows(free)
+                for card in j.hand:
+                    st = cards[card]
+                    if st.kind == 0:
+                        t = st.tributes
+                        if t <= nmon and t < left and room + t >= 0:
+                            acts += rows_m[card]
+                    elif room >= 0:
+                        acts += rows_s[card]
+        acts += fuses
+        acts += activations
         if j.hammers > 0:
-            acts += [A_HAMMER + i for i in sorted(j.hand)]
-        acts.sort()
+            acts += [A_HAMMER + i for i in j.hand]
+        acts += positions
         return acts
 
     def _condition(self, p: int, st: CardStats, toucher: tuple | None = None) -> bool:
@@ -528,7 +576,7 @@ class SpherionState(State):
     def _apply_action(self, action: int) -> None:
         ph = self.phase
         if ph == PH_RPS:
-            self.rng.below(1 << 53)
+            self.rng.counter += 1  # past the draw of sample_chance (below(1 << 53): always one item)
             self.rps_winner = action - A_RPS
             self.phase = PH_CHOOSE
         elif ph == PH_CHOOSE:
@@ -537,7 +585,7 @@ class SpherionState(State):
             self.log = [f"{self.game.player_name(w)} won rock-paper-scissors and goes {'first' if action == A_FIRST else 'second'}"]
             self._turn_start()
         elif ph == PH_DICE:
-            self.rng.below(1 << 53)
+            self.rng.counter += 1  # past the draw of sample_chance (below(1 << 53): always one item)
             p = self.die_i // self.game.dice
             f = action - A_DIE
             self.rolled[p].append(f)
@@ -553,7 +601,7 @@ class SpherionState(State):
             if self.die_i == 2 * self.game.dice:
                 self.phase = PH_PLAN
         else:  # PH_RESOLVE: a rock-paper-scissors of a conflict
-            self.rng.below(1 << 53)
+            self.rng.counter += 1  # past the draw of sample_chance (below(1 << 53): always one item)
             pend = self.pending
             self.pending = None
             self._finish_rps(pend, action - A_RPS)
@@ -570,11 +618,16 @@ class SpherionState(State):
             a = joint[p]
             if a == READY:
                 self.ready[p] = True
-            else:
-                self.plans[p].append(a)
-                if len(self.plans[p]) >= g.plan_max and not self._pending_tribute(p):
-                    self.ready[p] = True
-        self._proj = [None, None]
+                continue
+            self.plans[p].append(a)
+            j = self._proj[p]
+            if j is not None:
+                # the board stands still while plans are made: the grown plan's projection is the old
+                # one with the new step on top (recomputing it from the plan's start was most of the time)
+                self._project_step(p, j, a)
+                j.legal = None
+            if len(self.plans[p]) >= g.plan_max and not self.projection(p).pending:
+                self.ready[p] = True
         if self.ready[0] and self.ready[1]:
             self.phase = PH_RESOLVE
             self.step = 0
@@ -582,23 +635,24 @@ class SpherionState(State):
             self._resolve()
             self._proj = [None, None]
 
-    def _pending_tribute(self, p: int) -> bool:
-        self._proj[p] = None
-        return self.projection(p).pending > 0
-
     # -- resolution -------------------------------------------------------------------
     def _resolve(self) -> None:
-        n = max(len(self.plans[0]), len(self.plans[1]))
-        while self.step < n:
+        plan0, plan1 = self.plans
+        n0, n1 = len(plan0), len(plan1)
+        order = (self.first, 1 - self.first)
+        while self.step < n0 or self.step < n1:
             k = self.step
-            steps = [self.plans[p][k] if k < len(self.plans[p]) else WAIT for p in (0, 1)]
-            targets = [self._target(p, steps[p]) for p in (0, 1)]
-            if targets[0] is not None and targets[0] == targets[1]:
-                if self._conflict(steps, targets[0]):
+            steps = [plan0[k] if k < n0 else WAIT, plan1[k] if k < n1 else WAIT]
+            # only a move or a summon enters a cell, so only two of them can meet
+            both = A_MOVE <= steps[0] < A_TRIBUTE and A_MOVE <= steps[1] < A_TRIBUTE
+            target = self._target(0, steps[0]) if both else None
+            if target is not None and target == self._target(1, steps[1]):
+                if self._conflict(steps, target):
                     return  # waits for a rock-paper-scissors chance node
             else:
-                for p in (self.first, 1 - self.first):
-                    self._execute(p, steps[p], k)
+                for p in order:
+                    if steps[p] != WAIT:
+                        self._execute(p, steps[p])
             self.step += 1
             if self._check_end():
                 return
@@ -657,8 +711,7 @@ class SpherionState(State):
         tribs = self._tributes_after(p)
         if len(tribs) < t or any(self.zone[p][x] != FIELDZ for x in tribs[:t]):
             return False
-        on_field = sum(1 for z in self.zone[p] if z == FIELDZ)
-        return on_field - t + 1 <= FIELD
+        return self.zone[p].count(FIELDZ) - t + 1 <= FIELD
 
     def _tributes_after(self, p: int) -> list[int]:
         plan = self.plans[p]
@@ -670,40 +723,39 @@ class SpherionState(State):
                 break
         return out
 
-    def _execute(self, p: int, a: int, k: int) -> None:
+    def _execute(self, p: int, a: int) -> None:
         g = self.game
-        name = g.player_name(p)
+        name = SEATS[p]
         if a == WAIT or A_TRIBUTE <= a < A_FUSE:
             return
-        text = self._short(p, a)
         if A_MOVE <= a < A_SUMMON:
             piece, d = divmod(a - A_MOVE, 6)
             src = self._piece_cell(p, piece)
             if src < 0 or not self._can_move(p, piece):
-                self.log.append(f"{name}: {text} skipped (the piece cannot move now)")
+                self._skipped(p, a, " (the piece cannot move now)")
                 return
             nb = self.board.neighbours[src]
             if d >= len(nb):
-                self.log.append(f"{name}: {text} skipped (no such side)")
+                self._skipped(p, a, " (no such side)")
                 return
-            self._move(p, piece, src, nb[d], text)
+            self._move(p, piece, src, nb[d], a)
         elif a < A_TRIBUTE:
             if not self._summon_ok(p, a):
-                self.log.append(f"{name}: {text} skipped (the cell, card, points or tributes are gone)")
+                self._skipped(p, a, " (the cell, card, points or tributes are gone)")
                 return
             self._summon(p, a)
         elif a < A_ACTIVATE:
             card, d = divmod(a - A_FUSE, 6)
             cs = g.cards[p]
             if self.zone[p][card] != FIELDZ or self.spts[p] <= 0:
-                self.log.append(f"{name}: {text} skipped")
+                self._skipped(p, a)
                 return
             nb = self.board.neighbours[self.cell[p][card]]
             o = self.occ[nb[d]] if d < len(nb) else -1
             other = o - p * MAXC if 0 <= o - p * MAXC < MAXC else -1
             if other < 0 or cs[other].kind != 0 or cs[other].fusion != cs[card].fusion or self.under[p][other] >= 0 \
                     or self.under[p][card] >= 0:
-                self.log.append(f"{name}: {text} skipped (no fusion partner there)")
+                self._skipped(p, a, " (no fusion partner there)")
                 return
             self.spts[p] -= 1
             self.occ[nb[d]] = -1
@@ -718,7 +770,7 @@ class SpherionState(State):
             card = a - A_ACTIVATE
             st = g.cards[p][card]
             if self.zone[p][card] != FIELDZ or not self._condition(p, st):
-                self.log.append(f"{name}: {text} skipped (not on the field or its condition does not hold)")
+                self._skipped(p, a, " (not on the field or its condition does not hold)")
                 return
             self._remove(p, card)
             self.log.append(f"{name} activates {st.name}")
@@ -726,7 +778,7 @@ class SpherionState(State):
         elif a < A_POSITION:
             card = a - A_HAMMER
             if self.zone[p][card] != INHAND or self.hammers[p] <= 0:
-                self.log.append(f"{name}: {text} skipped")
+                self._skipped(p, a)
                 return
             self.hammers[p] -= 1
             self.hand[p].remove(card)
@@ -740,7 +792,7 @@ class SpherionState(State):
         else:
             card = a - A_POSITION
             if self.zone[p][card] != FIELDZ:
-                self.log.append(f"{name}: {text} skipped")
+                self._skipped(p, a)
                 return
             self.faceup[p][card] = True
             self.defpos[p][card] = not self.defpos[p][card]
@@ -801,16 +853,17 @@ class SpherionState(State):
             return (0, 0, True)
         return (self._atk(p, piece), self.game.cards[p][piece].level, self.faceup[p][piece])
 
-    def _move(self, p: int, piece: int, src: int, dst: int, text: str) -> None:
+    def _move(self, p: int, piece: int, src: int, dst: int, a: int) -> None:
+        """Seat p's step `a` moves `piece` from src to dst (an attack or a touch when dst holds something)."""
         g = self.game
-        name = g.player_name(p)
+        name = SEATS[p]
         o = self.occ[dst]
         if dst in self.board.wall and (piece == DM or not self.wallx[p][piece]):
-            self.log.append(f"{name}: {text} skipped (a wall)")
+            self._skipped(p, a, " (a wall)")
             return
         own = (o >= 0 and o < 2 * MAXC and o // MAXC == p) or o == 2 * MAXC + p
         if own or (piece == DM and o != -1):
-            self.log.append(f"{name}: {text} skipped (#{dst} is occupied)")
+            self._skipped(p, a, f" (#{dst} is occupied)")
             return
         self.mpts[p] -= 1
         key = (p, piece)
@@ -827,7 +880,7 @@ class SpherionState(State):
             return
         if o >= 2 * MAXC:  # the opposing deck master
             if self.defpos[p][piece]:
-                self.log.append(f"{name}: {text} skipped (defence position does not attack)")
+                self._skipped(p, a, " (defence position does not attack)")
                 return
             q = 1 - p
             self.lp[q] = max(0, self.lp[q] - 1)
@@ -846,7 +899,7 @@ class SpherionState(State):
                     self._place(p, piece, src, dst)
             return
         if self.defpos[p][piece]:
-            self.log.append(f"{name}: {text} skipped (defence position does not attack)")
+            self._skipped(p, a, " (defence position does not attack)")
             return
         self.faceup[q][other] = True
         self._battle(p, piece, src, q, other, dst)
@@ -1067,7 +1120,7 @@ class SpherionState(State):
         if a < A_SUMMON:
             piece, d = divmod(a - A_MOVE, 6)
             src = self._piece_cell(p, piece)
-            self._move(p, piece, src, self.board.neighbours[src][d], self._short(p, a))
+            self._move(p, piece, src, self.board.neighbours[src][d], a)
         else:
             self._summon(p, a)
 
@@ -1104,12 +1157,13 @@ class SpherionState(State):
         b = self.board
         near = set(b.neighbours[self.dm[0]]) | set(b.neighbours[self.dm[1]])
         room = g.pu_most - len(self.pu)
+        occ = self.occ
+        free = [c for c in b.floor if occ[c] == -1 and c not in near] if room > 0 else []
         for _ in range(min(g.pu_spawn, max(0, room))):
-            free = [c for c in range(b.cells) if self.occ[c] == -1 and c not in b.wall and c not in near]
             if not free:
                 break
-            c = free[self.rng.below(len(free))]
-            x = self.rng.below(sum(g.pu_weights))
+            c = free.pop(self.rng.below(len(free)))  # the next spawn's free cells: these but c
+            x = self.rng.below(g.pu_total)
             k = 0
             while x >= g.pu_weights[k]:
                 x -= g.pu_weights[k]
@@ -1150,15 +1204,15 @@ class SpherionState(State):
         return len({cs[i].element for i in self.hand[p] if cs[i].relic}) == 5
 
     def _check_end(self) -> bool:
-        dead = [self.lp[p] <= 0 for p in (0, 1)]
-        mate = [self._mated(p) for p in (0, 1)]
-        lost = [dead[p] or mate[p] for p in (0, 1)]
-        if not any(lost):
+        dead = (self.lp[0] <= 0, self.lp[1] <= 0)
+        lost0 = dead[0] or self._mated(0)
+        lost1 = dead[1] or self._mated(1)
+        if not (lost0 or lost1):
             return False
-        if all(lost):
+        if lost0 and lost1:
             self._finish(None, "both deck masters fall in the same step")
         else:
-            q = lost.index(True)
+            q = 0 if lost0 else 1
             self._finish(1 - q, "LP reduced to 0" if dead[q] else "checkmate")
         return True
 
@@ -1267,8 +1321,10 @@ class SpherionState(State):
         return s
 
     # -- text -------------------------------------------------------------------------
-    def _short(self, p: int, a: int) -> str:
-        return action_text(a)
+    def _skipped(self, p: int, a: int, why: str = "") -> None:
+        """Seat p's step `a` has become impossible: it is skipped and the log says so (the step's
+        text is made only here, not for every step played)."""
+        self.log.append(f"{SEATS[p]}: {action_text(a)} skipped{why}")
 
     def action_to_string(self, action: int, player: int | None = None) -> str:
         if type(action) is not int or not 0 <= action < NUM_ACTIONS:
