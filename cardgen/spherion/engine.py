@@ -228,6 +228,17 @@ class Proj:
     hits: int
     flip: set[int]
 
+    def copy(self) -> "Proj":
+        """An independent copy (a cloned state keeps its projections: MCTS clones a position and
+        plays one more step on it for every move it scores)."""
+        j = Proj()
+        j.cell, j.hand, j.moved = dict(self.cell), self.hand[:], dict(self.moved)
+        j.posed, j.summoned, j.stop, j.up = set(self.posed), set(self.summoned), set(self.stop), set(self.up)
+        j.gain, j.flip = set(self.gain), set(self.flip)
+        j.dm, j.spts, j.mpts, j.hammers, j.pending, j.hits = self.dm, self.spts, self.mpts, self.hammers, self.pending, self.hits
+        j.legal, j.behind = self.legal, self.behind  # the legal list is replaced when it changes, never edited
+        return j
+
 
 class SpherionState(State):
     """One Spherion position."""
@@ -337,7 +348,10 @@ class SpherionState(State):
         if ph == PH_PLAN:
             if player is None or player not in (0, 1) or self.ready[player]:
                 return []
-            return self._plan_actions(player)
+            j = self._proj[player] or self.projection(player)
+            if j.legal is None:
+                j.legal = self._plan_actions_now(player, j)
+            return j.legal[:]  # a copy: the cached list outlives what callers do with theirs
         if ph == PH_CHOOSE:
             return [A_FIRST, A_SECOND] if player in (None, self.rps_winner) else []
         if ph == PH_OVER or player is not None:
@@ -459,12 +473,6 @@ class SpherionState(State):
         if o >= 2 * MAXC:
             return o - 2 * MAXC != p
         return o // MAXC != p
-
-    def _plan_actions(self, p: int) -> list[int]:
-        j = self.projection(p)
-        if j.legal is None:
-            j.legal = self._plan_actions_now(p, j)
-        return list(j.legal)
 
     def _plan_actions_now(self, p: int, j: Proj) -> list[int]:
         """The legal steps, built kind by kind in action order (so already sorted): moves, summons,
@@ -816,7 +824,7 @@ class SpherionState(State):
         self.defpos[p][card] = pos in (1, 3)
         self.terr[dst] = p + 1
         shown = st.name if pos < 2 else "a face-down card"
-        self.log.append(f"{self.game.player_name(p)} places {shown} on #{dst}" + (f" ({t} tribute{'s' if t > 1 else ''})" if t else ""))
+        self.log.append(f"{SEATS[p]} places {shown} on #{dst}" + (f" ({t} tribute{'s' if t > 1 else ''})" if t else ""))
 
     def _atk(self, p: int, card: int) -> int:
         return max(0, self.game.cards[p][card].atk + self.atk_mod[p][card])
@@ -1155,7 +1163,7 @@ class SpherionState(State):
         self.rolled = [[], []]
         # power-ups: on empty cells away from both deck masters, contents hidden
         b = self.board
-        near = set(b.neighbours[self.dm[0]]) | set(b.neighbours[self.dm[1]])
+        near = {*b.neighbours[self.dm[0]], *b.neighbours[self.dm[1]]}
         room = g.pu_most - len(self.pu)
         occ = self.occ
         free = [c for c in b.floor if occ[c] == -1 and c not in near] if room > 0 else []
@@ -1256,15 +1264,22 @@ class SpherionState(State):
         s.rng = self.rng.clone()
         s.phase, s.turn, s.first, s.die_i, s.rps_winner = self.phase, self.turn, self.first, self.die_i, self.rps_winner
         s.lp, s.spts, s.mpts, s.hammers = self.lp[:], self.spts[:], self.mpts[:], self.hammers[:]
-        for k in self._LISTS2:
-            v = getattr(self, k)
-            setattr(s, k, [v[0][:], v[1][:]])
+        # the per-seat lists of _LISTS2, written out (getattr/setattr by name cost a third of a clone)
+        zone, cell, atk_mod, def_mod = self.zone, self.cell, self.atk_mod, self.def_mod
+        faceup, defpos, wallx, under = self.faceup, self.defpos, self.wallx, self.under
+        deck, hand, plans, rolled = self.deck, self.hand, self.plans, self.rolled
+        s.zone, s.cell = [zone[0][:], zone[1][:]], [cell[0][:], cell[1][:]]
+        s.atk_mod, s.def_mod = [atk_mod[0][:], atk_mod[1][:]], [def_mod[0][:], def_mod[1][:]]
+        s.faceup, s.defpos = [faceup[0][:], faceup[1][:]], [defpos[0][:], defpos[1][:]]
+        s.wallx, s.under = [wallx[0][:], wallx[1][:]], [under[0][:], under[1][:]]
+        s.deck, s.hand = [deck[0][:], deck[1][:]], [hand[0][:], hand[1][:]]
+        s.plans, s.rolled = [plans[0][:], plans[1][:]], [rolled[0][:], rolled[1][:]]
         s.occ, s.pu, s.dm, s.terr = self.occ[:], dict(self.pu), self.dm[:], self.terr[:]
         s.ready = self.ready[:]
         s.step, s.pending, s.winner = self.step, self.pending, self.winner
         s.log = self.log[:]
         s._moved = dict(self._moved)
-        s._proj = [None, None]
+        s._proj = [None if j is None else j.copy() for j in self._proj]
         return s
 
     def to_json(self) -> dict:
@@ -1456,7 +1471,7 @@ class SpherionState(State):
             s.ready[q] = False
             s._proj = [None, None]
             for _ in range(length):
-                acts = [a for a in s._plan_actions(q) if a != READY]
+                acts = [a for a in s.legal_actions(q) if a != READY]
                 s.plans[q].append(acts[rng.randrange(len(acts))] if acts else WAIT)
                 s._proj[q] = None
             s.ready[q] = ready

@@ -1,0 +1,53 @@
+"""A plan's projection is kept up to date step by step and carried by clones (for speed); it must
+always equal the one computed afresh from the plan, and a clone's must never leak into the original."""
+
+from __future__ import annotations
+
+import random
+
+from cardgen.engine import CHANCE, SIMULTANEOUS, load_game
+from cardgen.spherion.engine import Proj
+
+FIELDS = [f for f in Proj.__slots__ if f != "behind"]  # behind: computed when first asked
+
+
+def fresh(state, p):
+    """The projection of seat p computed from the plan's start (what the kept one must equal)."""
+    j = state._project(p)
+    j.legal = state._plan_actions_now(p, j)
+    return j
+
+
+def same(a: Proj, b: Proj) -> bool:
+    return all(getattr(a, f) == getattr(b, f) for f in FIELDS)
+
+
+def test_kept_projections_equal_fresh_ones_and_clones_stay_apart():
+    game = load_game("spherion", size="small")
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            p = state.current_player()
+            if p == CHANCE:
+                state.apply_action(state.sample_chance())
+                continue
+            if p != SIMULTANEOUS:
+                state.apply_action(state.legal_actions()[0])
+                continue
+            legal = [state.legal_actions(q) for q in (0, 1)]
+            for q in (0, 1):
+                if legal[q]:
+                    assert same(state.projection(q), fresh(state, q))
+                    checked += 1
+            # a clone plays another step; the original must not notice
+            copy = state.clone()
+            copy.apply_actions([acts[rng.randrange(len(acts))] if acts else 0 for acts in legal])
+            if copy.current_player() == SIMULTANEOUS:
+                for q in (0, 1):
+                    if copy.legal_actions(q):
+                        assert same(copy.projection(q), fresh(copy, q))
+            assert [state.legal_actions(q) for q in (0, 1)] == legal
+            state.apply_actions([acts[rng.randrange(len(acts))] if acts else 0 for acts in legal])
+    assert checked > 500
