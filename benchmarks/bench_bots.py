@@ -4,11 +4,16 @@ each part finishes, so a long run shows its figures as it goes).
     python benchmarks/bench_bots.py [--games 100] [--jobs 2] [--seed 1]
         [--games-list gyre,gyonrg] [--pairings mcts/greedy,hard/mcts] [--backends local,ray]
         [--throughput-games 40] [--skip-strength] [--skip-throughput]
+        [--backend local|ray] [--address ray://HEAD:10001]
 
 Strength: for each game and pairing A/B, `--games` games with seats rotated (half with A
-first), draws counted as half, A's score with its 95 % Wilson interval, and every bot's
-move times (mean, p50, p99, max, in seconds) measured around bot.step. The issue's bars:
-the default mcts beats greedy in at least 75 of 100 games, hard beats mcts in at least 60.
+first), draws counted as half, A's score with its 95 % Wilson interval, every bot's move
+times (mean, p50, p99, max, in seconds) measured around bot.step, and for a search bot the
+positions it scored a move (a bot on a time budget, like hard, scores fewer on a loaded
+machine: this says what budget it really had). The issue's bars: the default mcts beats
+greedy in at least 75 of 100 games, hard beats mcts in at least 60. A hard game lasts
+minutes, so 100 of them are hours on two cores: `--backend ray --address ...` plays them
+on a cluster (same games, same seeds).
 
 Throughput: games per second of greedy against random through the executor on each
 backend with --jobs workers (Ray: a local instance with --jobs CPUs, its start-up timed
@@ -34,13 +39,15 @@ CONFIGS = {"gyre": {"size": 8, "players": 2}, "gyonrg": {}}
 class _Timed:
     """A bot whose step() times are written down."""
 
-    def __init__(self, bot, times: list[float]) -> None:
-        self.bot, self.times = bot, times
+    def __init__(self, bot, times: list[float], playouts: list[int]) -> None:
+        self.bot, self.times, self.playouts = bot, times, playouts
 
     def step(self, state):
         start = time.perf_counter()
+        self.bot.last_iterations = 0  # a move it did not search (one legal move) scored nothing
         action = self.bot.step(state)
         self.times.append(time.perf_counter() - start)
+        self.playouts.append(self.bot.last_iterations)
         return action
 
 
@@ -51,11 +58,13 @@ def _timed_game(task: tuple) -> dict:
     gseed = game_seed(seed, index)
     seats = seating(bots, index)
     times: list[list[float]] = [[] for _ in seats]
-    players = [_Timed(make_bot(spec, game, seat, gseed), times[seat]) for seat, spec in enumerate(seats)]
+    playouts: list[list[int]] = [[] for _ in seats]
+    players = [_Timed(make_bot(spec, game, seat, gseed), times[seat], playouts[seat]) for seat, spec in enumerate(seats)]
     state, actions, _ = play_out(game, gseed, players, record=True)
-    by_bot = {spec: times[seat] for seat, spec in enumerate(seats)}
     return {"index": index, "seed": gseed, "shift": index % len(bots), "returns": state.returns(),
-            "length": len(actions) or len(state.history()), "times": by_bot}  # fmt: skip
+            "length": len(actions) or len(state.history()),
+            "times": {spec: times[seat] for seat, spec in enumerate(seats)},
+            "playouts": {spec: playouts[seat] for seat, spec in enumerate(seats)}}  # fmt: skip
 
 
 def _quantile(values: list[float], q: float) -> float:
@@ -63,13 +72,15 @@ def _quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
-def strength(name: str, a: str, b: str, games: int, jobs: int, seed: str) -> dict:
+def strength(name: str, a: str, b: str, games: int, jobs: int, seed: str, backend: str = "local",
+             address: str | None = None) -> dict:  # fmt: skip
     game = load_game(name, **CONFIGS[name])
     start = time.perf_counter()
     tasks = [(name, dict(game.config), [a, b], seed, i) for i in range(games)]
-    results = pool.run_jobs(_timed_game, tasks, jobs)
+    results = pool.run_jobs(_timed_game, tasks, jobs, backend=backend, address=address)
     s = summarise(game, [a, b], seed, True, results)
-    times = {a: [t for r in results for t in r["times"][a]], b: [t for r in results for t in r["times"][b]]}
+    times = {bot: [t for r in results for t in r["times"][bot]] for bot in (a, b)}
+    scored = {bot: [n for r in results for n in r["playouts"][bot] if n] for bot in (a, b)}
     return {
         "part": "strength", "game": name, "bot": a, "opponent": b, "games": games, "seed": seed,
         "score": s.bots[0].wins, "score_rate": round(s.bots[0].win_rate, 3), "ci95": [round(x, 3) for x in s.bots[0].ci95],
@@ -77,6 +88,8 @@ def strength(name: str, a: str, b: str, games: int, jobs: int, seed: str) -> dic
         "move_seconds": {bot: {"moves": len(v), "mean": round(statistics.fmean(v), 4) if v else 0.0,
                                "p50": round(_quantile(v, 0.5), 4), "p99": round(_quantile(v, 0.99), 4),
                                "max": round(max(v, default=0.0), 4)} for bot, v in times.items()},
+        "positions_scored_a_move": {bot: {"mean": round(statistics.fmean(v)), "min": min(v)}
+                                    for bot, v in scored.items() if v},
         "seconds": round(time.perf_counter() - start, 1),
     }  # fmt: skip
 
@@ -111,7 +124,9 @@ def main() -> None:
     ap.add_argument("--seed", default="1")
     ap.add_argument("--games-list", default="gyonrg,gyre")
     ap.add_argument("--pairings", default="mcts/greedy,hard/mcts", help="A/B pairs, comma-separated")
-    ap.add_argument("--backends", default="local,ray")
+    ap.add_argument("--backends", default="local,ray", help="throughput: the executors compared")
+    ap.add_argument("--backend", default="local", choices=pool.BACKENDS, help="strength: where its games run")
+    ap.add_argument("--address", default=None, help="strength on --backend ray: the cluster (e.g. ray://head:10001)")
     ap.add_argument("--throughput-games", type=int, default=40)
     ap.add_argument("--skip-strength", action="store_true")
     ap.add_argument("--skip-throughput", action="store_true")
@@ -131,7 +146,8 @@ def main() -> None:
         for name in args.games_list.split(","):
             for pairing in args.pairings.split(","):
                 a, b = pairing.split("/")
-                print(json.dumps(strength(name, a, b, args.games, args.jobs, args.seed)), flush=True)
+                print(json.dumps(strength(name, a, b, args.games, args.jobs, args.seed, args.backend, args.address)),
+                      flush=True)  # fmt: skip
 
 
 if __name__ == "__main__":
