@@ -59,7 +59,9 @@ def _timed_game(task: tuple) -> dict:
     seats = seating(bots, index)
     times: list[list[float]] = [[] for _ in seats]
     playouts: list[list[int]] = [[] for _ in seats]
-    players = [_Timed(make_bot(spec, game, seat, gseed), times[seat], playouts[seat]) for seat, spec in enumerate(seats)]
+    players = [
+        _Timed(make_bot(spec, game, seat, gseed), times[seat], playouts[seat]) for seat, spec in enumerate(seats)
+    ]
     state, actions, _ = play_out(game, gseed, players, record=True)
     return {"index": index, "seed": gseed, "shift": index % len(bots), "returns": state.returns(),
             "length": len(actions) or len(state.history()),
