@@ -384,14 +384,15 @@ class SpherionState(State):
         return False
 
     def sample_chance(self) -> int:
-        # The base class's draw (53 bits of the state's stream, read as a fraction of 1 against the
-        # running sum of the probabilities) without the float sums: the outcomes are equally likely,
-        # 4 or 2 of them, so the top 2 or 1 bits of the number name the same outcome.
+        # The base class's draw (below(1 << 53) of a copy of the state's stream, read as a fraction of 1
+        # against the running sum of the probabilities) without the float sums: the outcomes are equally
+        # likely, 4 or 2 of them, so the top 2 or 1 bits of the number name the same outcome. 53 random
+        # bits are always below 1 << 53, so below() is randbits(53) here.
         ph = self.phase
         if ph == PH_DICE:
-            return A_DIE + (self.rng.clone().below(1 << 53) >> 51)
+            return A_DIE + (self.rng.clone().randbits(53) >> 51)
         if ph == PH_RPS or ph == PH_RESOLVE:
-            return A_RPS + (self.rng.clone().below(1 << 53) >> 52)
+            return A_RPS + (self.rng.clone().randbits(53) >> 52)
         return super().sample_chance()  # not a chance node: the base class says so
 
     # -- the projection of a plan ---------------------------------------------------
