@@ -1,6 +1,6 @@
 """Spherion figures (prints JSON): random playouts, simulate --jobs 2, board construction, MCTS strength.
 
-    python benchmarks/bench_spherion.py [--seconds 5] [--strength-games 0] [--mcts mcts:40] [--size standard]
+    python benchmarks/bench_spherion.py [--seconds 5] [--strength-games 0] [--mcts mcts:60] [--size standard]
 
 - random playouts on one core: actions/s and games/s (legal actions, one picked
   uniformly per seat, applied; chance nodes sampled), the loop of a random bot or
@@ -91,6 +91,7 @@ def boards() -> dict:
 def strength(spec: str, games: int, size: str) -> dict:
     from cardgen.engine.bots import make_bot
     from cardgen.engine.records import play_out
+    from cardgen.engine.stats import wilson
 
     game = load_game("spherion", size=size)
     wins = draws = 0
@@ -102,8 +103,10 @@ def strength(spec: str, games: int, size: str) -> dict:
         r = state.returns()[seat]
         wins += r > 0
         draws += r == 0
+    lo, hi = wilson(wins + draws / 2, games)
     return {"bot": spec, "opponent": "random", "size": size, "games": games, "wins": wins, "draws": draws,
-            "losses": games - wins - draws, "seconds": round(time.perf_counter() - start, 1)}  # fmt: skip
+            "losses": games - wins - draws, "ci95_draws_half": [round(lo, 3), round(hi, 3)],
+            "seconds": round(time.perf_counter() - start, 1)}  # fmt: skip
 
 
 def main() -> None:
@@ -112,7 +115,7 @@ def main() -> None:
     ap.add_argument("--size", default="standard")
     ap.add_argument("--simulate-games", type=int, default=40)
     ap.add_argument("--strength-games", type=int, default=0)
-    ap.add_argument("--mcts", default="mcts:40")
+    ap.add_argument("--mcts", default="mcts:60")  # the bot of tests/spherion/test_bot_strength.py
     ap.add_argument("--strength-size", default="small")
     args = ap.parse_args()
     report = {"benchmark": "spherion", "python": platform.python_version(),

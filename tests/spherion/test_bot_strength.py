@@ -14,8 +14,9 @@ JOBS = os.cpu_count() or 1
 
 
 def test_mcts_beats_random_in_80_of_100():
-    s = simulate("spherion", {"size": "small"}, ["mcts:40", "random"], 100, seed="1", jobs=JOBS)
-    print("mcts:40 vs random (small sphere):", s.bots[0])
+    # mcts:60 costs what mcts:40 did before the engine got faster (0.8 s a game); it won 89 here (mcts:40: 85)
+    s = simulate("spherion", {"size": "small"}, ["mcts:60", "random"], 100, seed="1", jobs=JOBS)
+    print("mcts:60 vs random (small sphere):", s.bots[0])
     assert s.bots[0].wins >= 80
 
 
