@@ -21,8 +21,9 @@ with a worked example):
   scorer's choosing) and keeps its own value, 99 x copy x colour; the best choice wins.
 * Defeat: the hand is worth 0.
 
-`hand_value(codes)` is the fast path (an int); `score_hand(codes)` returns a Score with
-the explanation. Both run the same search.
+`score_hand(codes)` returns a Score with the explanation, from a search over the
+combinations (`_search`); `hand_value(codes)` is the fast path (an int, the same value,
+reasoned from sums of precomputed ints; see "the fast path" below).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from itertools import combinations_with_replacement, product
 
 from cardgen.errors import CardgenError
 
-from .cards import BONUS, DEFEAT, UNIVERSAL, Tables, tables
+from .cards import BONUS, DEFEAT, NORMAL, UNIVERSAL, Tables, tables
 
 MAX_HAND = 9
 _NUMBER_WORDS = {2: "pair", 3: "triple", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
@@ -262,10 +263,451 @@ def _best_full(counts: list[int], u: int, mult: list[int]) -> tuple[int, tuple[i
     return fbest, fcols
 
 
+# -- the fast path ---------------------------------------------------------------------------------
+#
+# `hand_value` finds the same maximum as `_search` with a few dozen integer operations a hand: a
+# Python loop over nine cards already costs what the whole evaluation may (issue 14: 100,000
+# random hands a second). Every card is a precomputed int; a hand is their sum, whose fields
+# count Defeats, Universals and Bonus cards, each symbol's and each copy number's cards, the
+# colours and the values. Sets, orders and full colours are then read from the sum, and the few
+# cards of a set or an order summed again. The colour factors come from `_best_factor` and
+# `_best_full` themselves (memoised), so a Universal takes the colours the search gives it.
+# Where Universals stand in a set or an order is reasoned, not searched (see `_window_orders`):
+# every Universal joins the set of every symbol, fills gaps of an order and extends it (more
+# cards never lower a value: every table multiplier, sum and colour factor grows with them).
+# tests/ginjontan/test_scoring.py holds the two paths equal on 20,000 seeded hands and golden
+# values written by the search.
+
+# A card as a small int: colour counts (a nibble a colour, the `ckey` layout) | count << CNT_AT |
+# value << VAL_AT. A sum of up to nine cards keeps the fields apart, so one int gives a set's or
+# an order's colour counts, size and sum of values.
+CNT_AT = 28
+VAL_AT = 32
+CMASK = (1 << CNT_AT) - 1
+KMASK = (1 << VAL_AT) - 1  # colours and count: with the Universals, the key of the multipliers
+VMASK = (1 << 24) - 1  # nine times the top card value
+# The hand's sum, field by field from bit 0: counts of Defeats, Universals, Bonus cards (a nibble
+# each); colour counts of every card but the Universals (whose colour is chosen); the sum of all
+# values; the sum of the Universals' and Bonus cards' values (they join every set and order); a
+# nibble per ordinary symbol and a nibble per copy number, counting the ordinary cards.
+U_AT = 4
+B_AT = 8
+COL_AT = 12
+TOT_AT = COL_AT + CNT_AT
+UB_AT = TOT_AT + 24
+SYM_AT = UB_AT + 24
+SPECIALS = 0xFF0  # Universal and Bonus counts
+
+
+def _nibbles(n: int, x: int) -> int:
+    return sum(x << (4 * i) for i in range(n))
+
+
+class _Fast:
+    """One Tables' per-code ints for `hand_value`, and its memos of multipliers."""
+
+    def __init__(self, t: Tables) -> None:
+        ncol = len(t.mult)
+        self.t = t
+        self.ncol = ncol
+        self.nord = nord = t.ordinary
+        self.copies = copies = t.copies
+        self.num_at = num_at = SYM_AT + 4 * nord
+        # adding 6 (7) to a nibble carries a count of 2 (1) or more into its top bit
+        self.sixes = _nibbles(nord, 6) << SYM_AT
+        self.sevens = _nibbles(nord, 7) << SYM_AT
+        self.eights = _nibbles(nord, 8) << SYM_AT
+        self.nsevens = _nibbles(copies + 2, 7) << num_at
+        self.neights = _nibbles(copies + 2, 8) << num_at
+        self.nvalid = _nibbles(copies, 8) << (num_at + 4)  # top bits of copy numbers 1..copies
+        self.num_off = num_at + 4  # number n's top bit has bit_length num_off + 4n
+        # per copy number 0..copies + 2: the sum of its cards (0 and copies + 1 stay empty, so a
+        # walk along the numbers stops there; copies + 2 takes the specials)
+        self.nzeros = [0] * (copies + 3)
+        self.num = [t.num_of[c] if t.kind_of[c] == NORMAL else copies + 2 for c in range(t.count)]
+        self.sym = t.sym_of
+        self.col = t.col_of
+        self.value = t.value_of
+        self.hand: list[int] = []
+        self.packed: list[int] = []
+        for c in range(t.count):
+            kind = t.kind_of[c]
+            v = t.value_of[c]
+            cbit = 0 if kind == UNIVERSAL else 1 << (4 * t.col_of[c])
+            p = cbit << COL_AT | v << TOT_AT
+            if kind == DEFEAT:
+                p |= 1
+            elif kind == UNIVERSAL:
+                p |= 1 << U_AT | v << UB_AT
+            elif kind == BONUS:
+                p |= 1 << B_AT | v << UB_AT
+            else:
+                p |= 1 << (SYM_AT + 4 * t.sym_of[c]) | 1 << (num_at + 4 * t.num_of[c])
+            self.hand.append(p)
+            self.packed.append(v << VAL_AT | 1 << CNT_AT | cbit)
+        self.bonus_pow = [t.bonus_mult**k for k in range(MAX_HAND + 1)]
+        # (colours and count of some cards | Universals << VAL_AT) -> the set's (the order's)
+        # table multiplier x its best colour factor
+        self.set_factors: dict[int, int] = {}
+        self.order_factors: dict[int, int] = {}
+        self.full: dict[int, int] = {}  # colours | Universals << VAL_AT -> full colours' factor (0: none)
+        self.symbols_of: dict[int, tuple[int, ...]] = {}
+        # one card of each colour and u Universals: their set's multiplier, and the best of them
+        self.single = [[self.set_factor(1 << CNT_AT | 1 << (4 * c) | u << VAL_AT) for c in range(ncol)]
+                       for u in range(MAX_HAND)]  # fmt: skip
+        self.single_top = [max(row) for row in self.single]
+
+    @staticmethod
+    def fits(t: Tables) -> bool:
+        """Whether the tables' cards fit the fields (seven colours, values below 2**24 / 9)."""
+        return len(t.mult) <= CNT_AT // 4 and (MAX_HAND * max(t.value_of)).bit_length() <= 24 and t.copies < 64
+
+    def _factor(self, key: int) -> tuple[int, int]:
+        ck, k, u = key & CMASK, key >> CNT_AT & 15, key >> VAL_AT
+        return _best_factor(_unpack(ck, self.ncol), k + u, u, self.t.mult)[0], k + u
+
+    def set_factor(self, key: int) -> int:
+        f, k = self._factor(key)
+        m = self.set_factors[key] = self.t.set_mult.get(k, 0) * f
+        return m
+
+    def order_factor(self, key: int) -> int:
+        f, k = self._factor(key)
+        m = self.order_factors[key] = self.t.order_mult.get(k, 0) * f
+        return m
+
+    def full_factor(self, key: int) -> int:
+        f = self.full[key] = _best_full(_unpack(key & CMASK, self.ncol), key >> VAL_AT, self.t.mult)[0]
+        return f
+
+    def symbols(self, rep: int) -> tuple[int, ...]:
+        """The symbols whose nibble has its top bit in `rep`."""
+        ys = self.symbols_of[rep] = tuple(y for y in range(self.nord) if rep >> (SYM_AT + 4 * y + 3) & 1)
+        return ys
+
+
+_FAST: dict[Tables | None, _Fast] = {}
+
+
+def _fast(t: Tables | None) -> _Fast | None:
+    """The fast path's ints for `t` (None: the default tables), made once; None when they do not fit."""
+    key = t
+    if t is None:
+        t = tables()
+    F = _FAST.get(t)
+    if F is None:
+        if not _Fast.fits(t):
+            return None
+        if len(_FAST) > 8:
+            _FAST.clear()
+        F = _FAST[t] = _Fast(t)
+    _FAST[key] = F
+    return F
+
+
 def hand_value(codes, t: Tables | None = None) -> int:
-    """The point value of a hand (a list of card codes): the fast path of `score_hand`."""
-    best, _, bonuses, _ = _search(codes, t or tables())
-    return best * (t or tables()).bonus_mult**bonuses if bonuses else best
+    """The point value of a hand (a list of card codes): the fast path, equal to
+    `score_hand(codes).value` (see the comment above)."""
+    F = _FAST.get(t)
+    if F is None:
+        F = _fast(t)
+        if F is None:
+            return _searched_value(codes, t or tables())
+    n = len(codes)
+    hand = F.hand
+    if n == 9:
+        # a dealt hand: the sum unrolled (a tenth of the time of a hand without Universals)
+        c0, c1, c2, c3, c4, c5, c6, c7, c8 = codes
+        s = hand[c0] + hand[c1] + hand[c2] + hand[c3] + hand[c4] + hand[c5] + hand[c6] + hand[c7] + hand[c8]
+    elif n > MAX_HAND:
+        return _searched_value(codes, F.t)
+    else:
+        s = 0
+        for c in codes:
+            s += hand[c]
+    if s & 15:
+        return 0  # Defeat: x0
+    if s & SPECIALS:
+        return _with_specials(F, codes, s)
+    best = 0
+    # -- sets: the cards of a symbol held twice or more
+    rep = (s + F.sixes) & F.eights
+    if rep:
+        sym = F.sym
+        packed = F.packed
+        set_factors = F.set_factors
+        ys = F.symbols_of.get(rep)
+        if ys is None:
+            ys = F.symbols(rep)
+        for y in ys:
+            g = 0
+            for c in codes:
+                if sym[c] == y:
+                    g += packed[c]
+            m = set_factors.get(g & KMASK)
+            if m is None:
+                m = F.set_factor(g & KMASK)
+            v = m * (g >> VAL_AT)
+            if v > best:
+                best = v
+    # -- orders: three numbers in a row or more (a number held nine times carries into the next
+    # nibble, but then no other number is held)
+    held = (s + F.nsevens) & F.neights
+    r3 = held & (held >> 4) & (held >> 8)
+    if r3:
+        v = _run_orders(F, codes, held, r3, 0)
+        if v > best:
+            best = v
+    # -- full colours (the factor is 0 while a colour is missing, so fewer than six cards never are)
+    key = s >> COL_AT & CMASK
+    f = F.full.get(key)
+    if f is None:
+        f = F.full_factor(key)
+    if f:
+        v = F.t.full_base * (s >> TOT_AT & VMASK) * f
+        if v > best:
+            best = v
+    return best
+
+
+def _searched_value(codes, t: Tables) -> int:
+    best, _, bonuses, _ = _search(codes, t)
+    return best * t.bonus_mult**bonuses if bonuses else best
+
+
+def _with_specials(F: _Fast, codes, s: int) -> int:
+    """`hand_value` of a hand holding a Universal or a Bonus card (and no Defeat)."""
+    u = s >> U_AT & 15
+    C = s >> UB_AT & VMASK  # the Universals' and Bonus cards' values join every set and order
+    ushift = u << VAL_AT
+    best = 0
+    # -- orders (first: with Universals they are usually the best, and bound the sets below)
+    held = (s + F.nsevens) & F.neights
+    if u == 0:
+        r3 = held & (held >> 4) & (held >> 8)
+        if r3:
+            best = _run_orders(F, codes, held, r3, C)
+    elif held:
+        if u >= 2 or held & ((held >> 4) | (held >> 8)):  # a Universal and two numbers close
+            best = _window_orders(F, codes, held, u, C)
+    elif u >= 3:
+        # Universals alone: the top numbers
+        m = F.order_factors.get(ushift)
+        if m is None:
+            m = F.order_factor(ushift)
+        best = m * C * F.copies
+    # -- full colours
+    key = (s >> COL_AT & CMASK) | ushift
+    f = F.full.get(key)
+    if f is None:
+        f = F.full_factor(key)
+    if f:
+        v = F.t.full_base * (s >> TOT_AT & VMASK) * f
+        if v > best:
+            best = v
+    # -- sets: every card of a symbol and every Universal
+    set_factors = F.set_factors
+    rep = (s + F.sixes) & F.eights  # symbols held twice or more
+    if rep:
+        sym = F.sym
+        packed = F.packed
+        ys = F.symbols_of.get(rep)
+        if ys is None:
+            ys = F.symbols(rep)
+        for y in ys:
+            g = 0
+            for c in codes:
+                if sym[c] == y:
+                    g += packed[c]
+            key = (g & KMASK) | ushift
+            m = set_factors.get(key)
+            if m is None:
+                m = F.set_factor(key)
+            v = m * ((g >> VAL_AT) + C)
+            if v > best:
+                best = v
+    if u:
+        single = ((s + F.sevens) & F.eights) ^ rep  # symbols held once
+        if single:
+            # a card and the Universals: its colour's multiplier x (its value + C), at most the
+            # top multiplier x every card's value; orders usually beat that
+            if F.single_top[u] * (s >> TOT_AT & VMASK) > best:
+                single_m = F.single[u]
+                sym = F.sym
+                value = F.value
+                col = F.col
+                nord = F.nord
+                for c in codes:
+                    y = sym[c]
+                    if y < nord and single >> (SYM_AT + 4 * y + 3) & 1:
+                        v = single_m[col[c]] * (value[c] + C)
+                        if v > best:
+                            best = v
+        elif u >= 2 and not s >> SYM_AT:
+            # Universals alone (with ordinary cards, a set of a symbol and the Universals is worth more)
+            m = set_factors.get(ushift)
+            if m is None:
+                m = F.set_factor(ushift)
+            v = m * C
+            if v > best:
+                best = v
+    nb = s >> B_AT & 15
+    return best * F.bonus_pow[nb] if nb else best
+
+
+def _run_orders(F: _Fast, codes, held: int, r3: int, C: int) -> int:
+    """The best order without Universals: a whole run of three numbers or more (a part of it is
+    worth less). `held` has the top bit of a number's nibble set when the number is held, `r3`
+    when the two numbers after it are held too."""
+    starts = r3 & ~(held << 4)  # the first number of each run
+    at = F.num_off
+    num = F.num
+    packed = F.packed
+    best = 0
+    while starts:
+        low = starts & -starts
+        starts ^= low
+        a = (low.bit_length() - at) >> 2
+        # the run's last number: two after the last number of r3 below the next run's start
+        e = (((r3 & ((starts & -starts) - 1) if starts else r3).bit_length() - at) >> 2) + 2
+        g = 0
+        for c in codes:
+            if a <= num[c] <= e:
+                g += packed[c]
+        if g >> CNT_AT & 15 == e - a + 1:
+            m = F.order_factors.get(g & KMASK)
+            if m is None:
+                m = F.order_factor(g & KMASK)
+            v = m * ((g >> VAL_AT) + C) * e
+        else:
+            nacc = F.nzeros[:]
+            for c in codes:
+                nacc[num[c]] += packed[c]
+            v = _best_choice(F, codes, nacc, g, a, e, e, 0, C)
+        if v > best:
+            best = v
+    return best
+
+
+def _window_orders(F: _Fast, codes, held: int, u: int, C: int) -> int:
+    """The best order with `u` Universals (their values and the Bonus cards' sum to `C`);
+    `held` has the top bit of a number's nibble set when the number is held.
+
+    The search counts the orders that hold a number held. Grown as far as the Universals allow
+    (a bigger order is worth no less), such an order has Universals on u numbers not held and a
+    number not held (or an end) on either side. If its lowest Universal is not right above a held
+    number, the order one number higher holds the same cards and a higher top number, unless it
+    ends at the top copy number. So the orders tried: from each number not held right above a
+    held one, down through the held numbers below it and up through held numbers and u - 1 more
+    numbers not held; and the order ending at the top copy number."""
+    nacc = F.nzeros[:]  # per copy number: the sum of its cards
+    num = F.num
+    packed = F.packed
+    for c in codes:
+        nacc[num[c]] += packed[c]
+    order_factors = F.order_factors
+    ushift = u << VAL_AT
+    copies = F.copies
+    at = F.num_off
+    best = 0
+    if u == 1:
+        # ... with a second held number below it or one above: three numbers at least
+        inside = ~held & F.nvalid & (held << 4) & ((held << 8) | (held >> 4))
+    else:
+        inside = ~held & F.nvalid & (held << 4)
+    top = u > 1 or nacc[copies]
+    while inside or top:
+        if inside:
+            low = inside & -inside
+            inside ^= low
+            a = b = (low.bit_length() - at) >> 2
+            g = 0
+            while True:
+                x = nacc[a - 1]
+                if not x:
+                    break
+                g += x
+                a -= 1
+            if u == 1:
+                while True:
+                    x = nacc[b + 1]
+                    if not x:
+                        break
+                    g += x
+                    b += 1
+            else:
+                left = u - 1
+                while b < copies:
+                    x = nacc[b + 1]
+                    if x:
+                        g += x
+                    elif left:
+                        left -= 1
+                    else:
+                        break
+                    b += 1
+                if left:
+                    continue  # at the top with Universals to spare: the order ending at the top
+        else:
+            # the order ending at the top copy number, down through u numbers not held
+            top = False
+            a = copies + 1
+            g = 0
+            left = u
+            while a > 1:
+                x = nacc[a - 1]
+                if x:
+                    g += x
+                elif left:
+                    left -= 1
+                else:
+                    break
+                a -= 1
+            b = copies
+            if not g or b - a < 2:
+                continue  # Universals alone, or fewer than three numbers
+        if g >> CNT_AT & 15 == b - a + 1 - u:
+            key = (g & KMASK) | ushift
+            m = order_factors.get(key)
+            if m is None:
+                m = F.order_factor(key)
+            v = m * ((g >> VAL_AT) + C) * b
+        else:
+            v = _best_choice(F, codes, nacc, g, a, b, b, ushift, C)
+        if v > best:
+            best = v
+    return best
+
+
+def _best_choice(F: _Fast, codes, nacc: list[int], g: int, a: int, e: int, b: int, ushift: int, C: int) -> int:
+    """An order over the numbers a..e (top number b), some held twice or more (`g` sums all their
+    cards, `nacc` the cards of each number): the best choice of one card a number."""
+    num = F.num
+    packed = F.packed
+    options = []
+    for d in range(a, e + 1):
+        if nacc[d] >> CNT_AT & 15 > 1:
+            g -= nacc[d]
+            cards = []
+            for c in codes:
+                if num[c] == d:
+                    cards.append(packed[c])
+            options.append(cards)
+    if len(options) == 1:
+        choices = [g + p for p in options[0]]
+    else:
+        choices = [g + sum(ch) for ch in product(*options)]
+    best = 0
+    order_factors = F.order_factors
+    for g in choices:
+        key = (g & KMASK) | ushift
+        m = order_factors.get(key)
+        if m is None:
+            m = F.order_factor(key)
+        v = m * ((g >> VAL_AT) + C) * b
+        if v > best:
+            best = v
+    return best
 
 
 @dataclass(frozen=True)

@@ -123,7 +123,8 @@ def test_universal_picks_the_best_substitution_by_brute_force():
 
 
 def _with_value(others, stand, value):
-    """The hand's value with `stand` in the Universal's place but counted at the Universal's value."""
+    """The hand's value with `stand` in the Universal's place but counted at the Universal's value
+    (by the search, which reads the patched tables; the fast path's ints are made once)."""
     saved = V[stand]
     info = T.info[stand]
     try:
@@ -132,7 +133,7 @@ def _with_value(others, stand, value):
         from cardgen.ginjontan import scoring
 
         scoring._MEMO.clear()
-        return hand_value(others + [stand])
+        return score_hand(others + [stand]).value
     finally:
         V[stand] = saved
         T.info[stand] = info
