@@ -59,11 +59,12 @@ def _best_factor(counts: list[int], k: int, u: int, mult: list[int]) -> tuple[in
     """The best colour factor when `u` Universals may take any colour: (factor, their colours)."""
     if not u:
         return _factor(counts, k, mult)[0], ()
-    top = max(range(len(mult)), key=mult.__getitem__)
-    cands = sorted({c for c, n in enumerate(counts) if n} | {top})
+    # every colour, not only those held and the top one: two Universals of a new colour make a
+    # second pair, and "Multicolor" (x pairs) can beat "In one color" (Sun-5-violet Sun-7-violet
+    # and two Universals: violet pair + blue pair x2 beats four violets x1)
     best = -1
     best_cols: tuple[int, ...] = ()
-    for cols in combinations_with_replacement(cands, u):
+    for cols in combinations_with_replacement(range(len(mult)), u):
         cc = counts[:]
         for c in cols:
             cc[c] += 1
@@ -720,7 +721,12 @@ class Score:
     steps: tuple[str, ...] = field(default=())
 
     def to_json(self) -> dict:
-        return {"value": self.value, "combination": self.combination, "cards": list(self.cards), "steps": list(self.steps)}
+        return {
+            "value": self.value,
+            "combination": self.combination,
+            "cards": list(self.cards),
+            "steps": list(self.steps),
+        }
 
     def explain(self) -> str:
         return "\n".join(self.steps)
@@ -790,7 +796,9 @@ def score_hand(codes, t: Tables | None = None) -> Score:
         else:
             filled, high = detail[3], detail[7]
             for uc, col, n in zip(used_u, ucols, filled):
-                subs.append(f"{name(uc)} stands in for number {n} in {cname[col]} (keeping its value {t.value_of[uc]:,})")
+                subs.append(
+                    f"{name(uc)} stands in for number {n} in {cname[col]} (keeping its value {t.value_of[uc]:,})"
+                )
             table = t.order_mult[k]
             head = f"order {k} ({high - k + 1} to {high}): {', '.join(name(c) for c in members + used_u)}"
             formula = f"x{table} (order {k}) x sum of values {detail[5]:,} x highest number {high}"
