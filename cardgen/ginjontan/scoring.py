@@ -434,23 +434,7 @@ def hand_value(codes, t: Tables | None = None) -> int:
     # -- sets: the cards of a symbol held twice or more
     rep = (s + F.sixes) & F.eights
     if rep:
-        sym = F.sym
-        packed = F.packed
-        set_factors = F.set_factors
-        ys = F.symbols_of.get(rep)
-        if ys is None:
-            ys = F.symbols(rep)
-        for y in ys:
-            g = 0
-            for c in codes:
-                if sym[c] == y:
-                    g += packed[c]
-            m = set_factors.get(g & KMASK)
-            if m is None:
-                m = F.set_factor(g & KMASK)
-            v = m * (g >> VAL_AT)
-            if v > best:
-                best = v
+        best = _sets(F, codes, rep, 0, 0)
     # -- orders: three numbers in a row or more (a number held nine times carries into the next
     # nibble, but then no other number is held)
     held = (s + F.nsevens) & F.neights
@@ -507,26 +491,11 @@ def _with_specials(F: _Fast, codes, s: int) -> int:
         if v > best:
             best = v
     # -- sets: every card of a symbol and every Universal
-    set_factors = F.set_factors
     rep = (s + F.sixes) & F.eights  # symbols held twice or more
     if rep:
-        sym = F.sym
-        packed = F.packed
-        ys = F.symbols_of.get(rep)
-        if ys is None:
-            ys = F.symbols(rep)
-        for y in ys:
-            g = 0
-            for c in codes:
-                if sym[c] == y:
-                    g += packed[c]
-            key = (g & KMASK) | ushift
-            m = set_factors.get(key)
-            if m is None:
-                m = F.set_factor(key)
-            v = m * ((g >> VAL_AT) + C)
-            if v > best:
-                best = v
+        v = _sets(F, codes, rep, ushift, C)
+        if v > best:
+            best = v
     if u:
         single = ((s + F.sevens) & F.eights) ^ rep  # symbols held once
         if single:
@@ -546,7 +515,7 @@ def _with_specials(F: _Fast, codes, s: int) -> int:
                             best = v
         elif u >= 2 and not s >> SYM_AT:
             # Universals alone (with ordinary cards, a set of a symbol and the Universals is worth more)
-            m = set_factors.get(ushift)
+            m = F.set_factors.get(ushift)
             if m is None:
                 m = F.set_factor(ushift)
             v = m * C
@@ -554,6 +523,31 @@ def _with_specials(F: _Fast, codes, s: int) -> int:
                 best = v
     nb = s >> B_AT & 15
     return best * F.bonus_pow[nb] if nb else best
+
+
+def _sets(F: _Fast, codes, rep: int, ushift: int, extra: int) -> int:
+    """The best set of the symbols held twice or more (`rep`), each with the `ushift` Universals
+    and `extra` added to its values (the Universals' and Bonus cards')."""
+    sym = F.sym
+    packed = F.packed
+    set_factors = F.set_factors
+    ys = F.symbols_of.get(rep)
+    if ys is None:
+        ys = F.symbols(rep)
+    best = 0
+    for y in ys:
+        g = 0
+        for c in codes:
+            if sym[c] == y:
+                g += packed[c]
+        key = (g & KMASK) | ushift
+        m = set_factors.get(key)
+        if m is None:
+            m = F.set_factor(key)
+        v = m * ((g >> VAL_AT) + extra)
+        if v > best:
+            best = v
+    return best
 
 
 def _run_orders(F: _Fast, codes, held: int, r3: int, C: int) -> int:
