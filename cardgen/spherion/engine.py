@@ -220,9 +220,10 @@ GAME = SpherionGame
 class Proj:
     """A seat's projection of its own plan: where its pieces will be, what it will have spent."""
 
-    __slots__ = ("cell", "dm", "hand", "spts", "mpts", "hammers", "moved", "posed", "pending", "summoned", "stop",
-                 "up", "legal", "gain", "hits", "flip", "behind")  # fmt: skip
+    __slots__ = ("cell", "at", "dm", "hand", "spts", "mpts", "hammers", "moved", "posed", "pending", "summoned",
+                 "stop", "up", "legal", "gain", "hits", "flip", "behind")  # fmt: skip
     cell: dict[int, int]
+    at: dict[int, int]  # cell -> card: cell read the other way round (the legal steps look cells up)
     dm: int
     hand: list[int]  # sorted, as the legal steps list it
     spts: int
@@ -244,7 +245,7 @@ class Proj:
         """An independent copy (a cloned state keeps its projections: MCTS clones a position and
         plays one more step on it for every move it scores)."""
         j = Proj()
-        j.cell, j.hand, j.moved = dict(self.cell), self.hand[:], dict(self.moved)
+        j.cell, j.at, j.hand, j.moved = dict(self.cell), dict(self.at), self.hand[:], dict(self.moved)
         j.posed, j.summoned, j.stop, j.up = set(self.posed), set(self.summoned), set(self.stop), set(self.up)
         j.gain, j.flip = set(self.gain), set(self.flip)
         j.dm, j.spts, j.mpts, j.hammers, j.pending, j.hits = self.dm, self.spts, self.mpts, self.hammers, self.pending, self.hits
@@ -405,6 +406,7 @@ class SpherionState(State):
     def _project(self, p: int) -> Proj:
         j = Proj()
         j.cell = self._field(p)
+        j.at = {c: i for i, c in j.cell.items()}
         j.dm = self.dm[p]
         j.hand = sorted(self.hand[p])
         j.spts, j.mpts, j.hammers = self.spts[p], self.mpts[p], self.hammers[p]
@@ -441,16 +443,20 @@ class SpherionState(State):
             if piece == DM:
                 j.dm = dst
             else:
+                del j.at[src]
                 j.cell[piece] = dst
+                j.at[dst] = piece
         elif a < A_TRIBUTE:
             k, pos = divmod(a - A_SUMMON, 4)
             card, d = divmod(k, 6)
             if card in j.hand:
                 j.hand.remove(card)
             j.spts -= 1
-            j.cell[card] = self.board.neighbours[j.dm][d]
-            if self.terr[j.cell[card]] != p + 1:
-                j.gain.add(j.cell[card])
+            dst = self.board.neighbours[j.dm][d]
+            j.cell[card] = dst
+            j.at[dst] = card
+            if self.terr[dst] != p + 1:
+                j.gain.add(dst)
             j.summoned.add(card)
             if pos < 2:
                 j.up.add(card)
@@ -459,15 +465,14 @@ class SpherionState(State):
             j.pending = g.cards[p][card].tributes if g.cards[p][card].kind == 0 else 0
             j.posed.add(card)
         elif a < A_FUSE:
-            j.cell.pop(a - A_TRIBUTE, None)
+            self._unproject(j, a - A_TRIBUTE)
             j.pending -= 1
         elif a < A_ACTIVATE:
             card, d = divmod(a - A_FUSE, 6)
-            other = self._own_at(j, self.board.neighbours[j.cell[card]][d])
-            j.cell.pop(other, None)
+            self._unproject(j, j.at.get(self.board.neighbours[j.cell[card]][d], -1))
             j.spts -= 1
         elif a < A_HAMMER:
-            j.cell.pop(a - A_ACTIVATE, None)
+            self._unproject(j, a - A_ACTIVATE)
         elif a < A_POSITION:
             if a - A_HAMMER in j.hand:
                 j.hand.remove(a - A_HAMMER)
@@ -478,11 +483,11 @@ class SpherionState(State):
             j.flip ^= {a - A_POSITION}
 
     @staticmethod
-    def _own_at(j: Proj, cell: int) -> int:
-        for i, c in j.cell.items():
-            if c == cell:
-                return i
-        return -1
+    def _unproject(j: Proj, card: int) -> None:
+        """The plan takes `card` off the field (a tribute, a fusion partner, a spell played)."""
+        cell = j.cell.pop(card, None)
+        if cell is not None:
+            del j.at[cell]
 
     def _enemy_at(self, p: int, cell: int) -> bool:
         o = self.occ[cell]
@@ -507,7 +512,7 @@ class SpherionState(State):
         nb = self.board.neighbours
         wall = self.board.wall
         occ = self.occ
-        own_cells = {c: i for i, c in jcell.items()}
+        own_cells = j.at
         jdm = j.dm
         mine, mine_end = p * MAXC, p * MAXC + MAXC  # occ values of seat p's cards
         under = self.under[p]
