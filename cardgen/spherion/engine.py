@@ -519,11 +519,11 @@ class SpherionState(State):
         stop, moved, up, summoned, posed = j.stop, j.moved, j.up, j.summoned, j.posed
         faceup, wallx, defpos = self.faceup[p], self.wallx[p], self.defpos[p]
         moving = j.mpts > 0
-        fusing = j.spts > 0
+        summoning = j.spts > 0  # a summon or a fusion costs a summon point
         taken = own_cells.keys() | {jdm}  # where the plan has put its own pieces
         walled = None
         acts = [READY, WAIT]
-        fuses: list[int] = []
+        fusers: list[tuple[int, str]] = []  # monsters that may fuse, by card
         activations: list[int] = []
         positions: list[int] = []
         nmon = 0
@@ -543,11 +543,8 @@ class SpherionState(State):
                                                                              or occ[dst] == 2 * MAXC + p))]  # fmt: skip
                     else:
                         acts += [base + d for d, dst in enumerate(nb[jcell[i]]) if dst not in shut]
-                if fusing and st.fusion != "None" and under[i] < 0:
-                    for d, x in enumerate(nb[jcell[i]]):
-                        k = own_cells.get(x, -1)
-                        if k > i and cards[k].kind == 0 and cards[k].fusion == st.fusion and under[k] < 0:
-                            fuses.append(A_FUSE + i * 6 + d)
+                if summoning and st.fusion != "None" and under[i] < 0:
+                    fusers.append((i, st.fusion))
                 if i not in posed:
                     positions.append(A_POSITION + i)
             elif st.kind == 1 and i not in summoned:
@@ -562,7 +559,7 @@ class SpherionState(State):
             # never into an occupied cell (its own cards may have moved away)
             acts += [A_MOVE + DM * 6 + d for d, dst in enumerate(nb[jdm]) if dst not in own_cells and dst not in wall
                      and (occ[dst] == -1 or mine <= occ[dst] < mine_end)]  # fmt: skip
-        if fusing:
+        if summoning:
             # summons onto the deck master's sides that are empty now, or hold an own card the plan moves away
             free = tuple([d for d, c in enumerate(nb[jdm]) if c not in own_cells and c not in wall
                           and (occ[c] == -1 or mine <= occ[c] < mine_end)])  # fmt: skip
@@ -577,6 +574,14 @@ class SpherionState(State):
                             acts += rows_m[card]
                     elif room >= 0:
                         acts += rows_s[card]
+        # a fusion names the lower card and the side its partner (same group, next to it) is on
+        fuses = []
+        for n, (i, group) in enumerate(fusers):
+            around = nb[jcell[i]]
+            for k, other in fusers[n + 1:]:
+                if other == group and jcell[k] in around:
+                    fuses.append(A_FUSE + i * 6 + around.index(jcell[k]))
+        fuses.sort()
         acts += fuses
         acts += activations
         if j.hammers > 0:
