@@ -520,7 +520,7 @@ class SpherionState(State):
         faceup, wallx, defpos = self.faceup[p], self.wallx[p], self.defpos[p]
         moving = j.mpts > 0
         summoning = j.spts > 0  # a summon or a fusion costs a summon point
-        taken = own_cells.keys() | {jdm}  # where the plan has put its own pieces
+        taken = own_cells.keys() | {jdm} if moving else set()  # where the plan has put its own pieces
         walled = None
         acts = [READY, WAIT]
         fusers: list[tuple[int, str]] = []  # monsters that may fuse, by card
@@ -574,15 +574,16 @@ class SpherionState(State):
                             acts += rows_m[card]
                     elif room >= 0:
                         acts += rows_s[card]
-        # a fusion names the lower card and the side its partner (same group, next to it) is on
-        fuses = []
-        for n, (i, group) in enumerate(fusers):
-            around = nb[jcell[i]]
-            for k, other in fusers[n + 1:]:
-                if other == group and jcell[k] in around:
-                    fuses.append(A_FUSE + i * 6 + around.index(jcell[k]))
-        fuses.sort()
-        acts += fuses
+        if len(fusers) > 1:
+            # a fusion names the lower card and the side its partner (same group, next to it) is on
+            fuses = []
+            for n, (i, group) in enumerate(fusers):
+                around = nb[jcell[i]]
+                for k, other in fusers[n + 1:]:
+                    if other == group and jcell[k] in around:
+                        fuses.append(A_FUSE + i * 6 + around.index(jcell[k]))
+            fuses.sort()
+            acts += fuses
         acts += activations
         if j.hammers > 0:
             acts += [A_HAMMER + i for i in j.hand]
