@@ -1585,11 +1585,12 @@ class SpherionState(State):
             cells, hand, gain, _ = seats[p]
             v = per_cell * (terr[p] + gain) + EV_LP * max(0, self.lp[p] - seats[1 - p][3]) + EV_HAND * hand
             dist = b.steps(self.dm[1 - p])
-            cards = g.cards[p]
+            cards, atk_mod = g.cards[p], self.atk_mod[p]
             for i, c in cells.items():
-                if cards[i].kind == 0:
+                st = cards[i]
+                if st.kind == 0:
                     d = dist[c]
-                    v += EV_MONSTER + EV_ATK / 1000 * self._atk(p, i) + EV_CLOSE * (1.0 - d / span)
+                    v += EV_MONSTER + EV_ATK / 1000 * max(0, st.atk + atk_mod[i]) + EV_CLOSE * (1.0 - d / span)
                     if d == 1:
                         v += EV_NEXT
                 else:
