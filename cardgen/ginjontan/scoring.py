@@ -444,15 +444,8 @@ def hand_value(codes, t: Tables | None = None) -> int:
         if v > best:
             best = v
     # -- full colours (the factor is 0 while a colour is missing, so fewer than six cards never are)
-    key = s >> COL_AT & CMASK
-    f = F.full.get(key)
-    if f is None:
-        f = F.full_factor(key)
-    if f:
-        v = F.t.full_base * (s >> TOT_AT & VMASK) * f
-        if v > best:
-            best = v
-    return best
+    v = _full(F, s, s >> COL_AT & CMASK)
+    return v if v > best else best
 
 
 def _searched_value(codes, t: Tables) -> int:
@@ -482,14 +475,9 @@ def _with_specials(F: _Fast, codes, s: int) -> int:
             m = F.order_factor(ushift)
         best = m * C * F.copies
     # -- full colours
-    key = (s >> COL_AT & CMASK) | ushift
-    f = F.full.get(key)
-    if f is None:
-        f = F.full_factor(key)
-    if f:
-        v = F.t.full_base * (s >> TOT_AT & VMASK) * f
-        if v > best:
-            best = v
+    v = _full(F, s, (s >> COL_AT & CMASK) | ushift)
+    if v > best:
+        best = v
     # -- sets: every card of a symbol and every Universal
     rep = (s + F.sixes) & F.eights  # symbols held twice or more
     if rep:
@@ -523,6 +511,15 @@ def _with_specials(F: _Fast, codes, s: int) -> int:
                 best = v
     nb = s >> B_AT & 15
     return best * F.bonus_pow[nb] if nb else best
+
+
+def _full(F: _Fast, s: int, key: int) -> int:
+    """Full colours' value of the hand summed in `s`, its colour counts (and Universals) in
+    `key`; 0 while a colour is missing."""
+    f = F.full.get(key)
+    if f is None:
+        f = F.full_factor(key)
+    return F.t.full_base * (s >> TOT_AT & VMASK) * f if f else 0
 
 
 def _sets(F: _Fast, codes, rep: int, ushift: int, extra: int) -> int:
