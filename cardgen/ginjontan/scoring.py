@@ -353,10 +353,14 @@ class _Fast:
         self.order_factors: dict[int, int] = {}
         self.full: dict[int, int] = {}  # colours | Universals << VAL_AT -> full colours' factor (0: none)
         self.symbols_of: dict[int, tuple[int, ...]] = {}
-        # one card of each colour and u Universals: their set's multiplier, and the best of them
-        self.single = [[self.set_factor(1 << CNT_AT | 1 << (4 * c) | u << VAL_AT) for c in range(ncol)]
-                       for u in range(MAX_HAND)]  # fmt: skip
-        self.single_top = [max(row) for row in self.single]
+        # u -> one card of each colour and u Universals: their set's multiplier, and the best of them
+        # (made when a hand first needs it: every u up front cost 0.1 s before the first hand)
+        self.single: dict[int, tuple[list[int], int]] = {}
+
+    def single_row(self, u: int) -> tuple[list[int], int]:
+        row = [self.set_factor(1 << CNT_AT | 1 << (4 * c) | u << VAL_AT) for c in range(self.ncol)]
+        got = self.single[u] = (row, max(row))
+        return got
 
     @staticmethod
     def fits(t: Tables) -> bool:
@@ -489,8 +493,11 @@ def _with_specials(F: _Fast, codes, s: int) -> int:
         if single:
             # a card and the Universals: its colour's multiplier x (its value + C), at most the
             # top multiplier x every card's value; orders usually beat that
-            if F.single_top[u] * (s >> TOT_AT & VMASK) > best:
-                single_m = F.single[u]
+            row = F.single.get(u)
+            if row is None:
+                row = F.single_row(u)
+            if row[1] * (s >> TOT_AT & VMASK) > best:
+                single_m = row[0]
                 sym = F.sym
                 value = F.value
                 col = F.col
