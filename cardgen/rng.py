@@ -80,6 +80,14 @@ class Stream:
             self.counter += 1
         return int.from_bytes(out[:nbytes], "big") >> (nbytes * 8 - bits)
 
+    def peek(self) -> bytes:
+        """The 64 bytes of the next item, without moving on: what randbits(bits) reads for bits up
+        to 512, its number being the first (bits + 7) // 8 bytes, big-endian, shifted right to
+        `bits` (so the top bits of a draw are the top bits of the first byte)."""
+        h = _primed(self.seed, self.path).copy()
+        h.update(str(self.counter).encode())
+        return h.digest()
+
     def below(self, n: int) -> int:
         """Uniform integer in [0, n), unbiased (rejection sampling)."""
         if n <= 0:

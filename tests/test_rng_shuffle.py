@@ -35,3 +35,16 @@ def test_a_known_shuffle_stays_the_same():
     s.shuffle(items)
     assert items == [11, 7, 1, 8, 6, 2, 0, 10, 4, 9, 3, 5]
     assert s.counter == 14
+
+
+@pytest.mark.parametrize("seed", [0, "red", "x" * 80])
+@pytest.mark.parametrize("bits", [1, 2, 8, 53, 64, 300])
+def test_peek_is_the_next_draw_and_does_not_move_on(seed, bits):
+    # Spherion's dice read the top bits of a draw from peek(): they must be randbits' top bits
+    s = Stream(seed, ("spherion", "game"), 9)
+    block = s.peek()
+    assert s.counter == 9
+    nbytes = (bits + 7) // 8
+    assert int.from_bytes(block[:nbytes], "big") >> (nbytes * 8 - bits) == s.clone().randbits(bits)
+    assert block[0] >> 6 == s.clone().randbits(53) >> 51
+    assert s.peek() == block and s.counter == 9

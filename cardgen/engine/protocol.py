@@ -327,7 +327,8 @@ class State:
             raise IllegalActionError(
                 f"illegal action {action!r}: every seat moves at once here; give one action per seat (apply_actions)"
             )
-        self._check_range(action)
+        if type(action) is not int or not 0 <= action < self.game.num_distinct_actions:
+            self._check_range(action)  # raises, saying what actions are
         if not self._is_legal(action):
             raise IllegalActionError(self._why_illegal(action))
         self._apply_action(action)
@@ -343,16 +344,18 @@ class State:
         n = self.game.num_players
         if len(joint) != n:
             raise InvalidActionError(f"joint action {joint!r}: give one action for each of the {n} seats")
+        limit = self.game.num_distinct_actions
         for p, a in enumerate(joint):
-            self._check_range(a)
-            legal = self.legal_actions(p)
-            if legal and a not in legal:
+            if type(a) is not int or not 0 <= a < limit:
+                self._check_range(a)  # raises, saying what actions are
+            if self._is_legal_for(p, a):
+                continue
+            if self.legal_actions(p):
                 raise IllegalActionError(f"illegal joint action {joint!r}: {self._why_illegal(a, p)}")
-            if not legal and a != self.game.noop_action:
-                raise IllegalActionError(
-                    f"illegal joint action {joint!r}: {self.game.player_name(p)} has nothing to do here "
-                    f"and passes {self.game.noop_action}"
-                )
+            raise IllegalActionError(
+                f"illegal joint action {joint!r}: {self.game.player_name(p)} has nothing to do here "
+                f"and passes {self.game.noop_action}"
+            )
         self._apply_actions(joint)
         self._hist = (joint, self._hist)
 
@@ -366,6 +369,12 @@ class State:
     def _is_legal(self, action: int) -> bool:
         """Whether an in-range action is legal now (override with something faster if needed)."""
         return action in self.legal_actions()
+
+    def _is_legal_for(self, player: int, action: int) -> bool:
+        """At a simultaneous node, whether seat `player` may play the in-range `action`: one of its
+        legal actions, or the no-op when it has none (override with something faster if needed)."""
+        legal = self.legal_actions(player)
+        return action in legal if legal else action == self.game.noop_action
 
     def _why_illegal(self, action: int, player: int | None = None) -> str:
         """One line saying why an in-range action is not legal now (games say more)."""

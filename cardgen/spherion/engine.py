@@ -125,6 +125,9 @@ class CardStats:
 _SUMMONS: dict[tuple[int, ...], tuple[list, list]] = {}
 
 
+NO_CELLS: frozenset[int] = frozenset()  # the wall of a monster that may cross it
+
+
 def _summon_rows(free: tuple[int, ...]) -> tuple[list, list]:
     """Per card, its summon steps onto the deck master's sides `free`: a monster's in each of the four
     positions, a spell's or trap's face-up or face-down (attack). Made once per set of sides (at most
@@ -221,7 +224,7 @@ class Proj:
     """A seat's projection of its own plan: where its pieces will be, what it will have spent."""
 
     __slots__ = ("cell", "at", "dm", "hand", "spts", "mpts", "hammers", "moved", "posed", "pending", "summoned",
-                 "stop", "up", "legal", "gain", "hits", "flip", "behind")  # fmt: skip
+                 "stop", "up", "legal", "gain", "hits", "flip", "fixed")  # fmt: skip
     cell: dict[int, int]
     at: dict[int, int]  # cell -> card: cell read the other way round (the legal steps look cells up)
     dm: int
@@ -236,7 +239,9 @@ class Proj:
     stop: set[int]
     up: set[int]
     legal: list[int] | None
-    behind: bool | None  # the "behind" condition of its spells (territory only changes when plans resolve)
+    # the spells on the field whose activation condition holds, by card, as the legal steps first ask:
+    # their conditions read the board (LP, turn, territory), which stands still while plans are made
+    fixed: dict[int, bool]
     gain: set[int]
     hits: int
     flip: set[int]
@@ -249,7 +254,8 @@ class Proj:
         j.posed, j.summoned, j.stop, j.up = set(self.posed), set(self.summoned), set(self.stop), set(self.up)
         j.gain, j.flip = set(self.gain), set(self.flip)
         j.dm, j.spts, j.mpts, j.hammers, j.pending, j.hits = self.dm, self.spts, self.mpts, self.hammers, self.pending, self.hits
-        j.legal, j.behind = self.legal, self.behind  # the legal list is replaced when it changes, never edited
+        j.legal = self.legal  # the legal list is replaced when it changes, never edited
+        j.fixed = self.fixed  # shared: the same board, the same answers
         return j
 
 
@@ -373,6 +379,16 @@ class SpherionState(State):
             return [A_DIE, A_DIE + 1, A_DIE + 2, A_DIE + 3]
         return [A_RPS, A_RPS + 1]
 
+    def _is_legal_for(self, player: int, action: int) -> bool:
+        # legal_actions(player) without the copy: apply_actions checks every step of a plan
+        if self.phase != PH_PLAN or self.ready[player]:
+            return action == self.game.noop_action and not self.legal_actions(player)
+        j = self._proj[player] or self.projection(player)
+        legal = j.legal
+        if legal is None:
+            legal = j.legal = self._plan_actions_now(player, j)
+        return action in legal if legal else action == self.game.noop_action
+
     def _is_legal(self, action: int) -> bool:
         # legal_actions() without building the list: half of a game's actions are chance nodes
         ph = self.phase
@@ -388,12 +404,13 @@ class SpherionState(State):
         # The base class's draw (below(1 << 53) of a copy of the state's stream, read as a fraction of 1
         # against the running sum of the probabilities) without the float sums: the outcomes are equally
         # likely, 4 or 2 of them, so the top 2 or 1 bits of the number name the same outcome. 53 random
-        # bits are always below 1 << 53, so below() is randbits(53) here.
+        # bits are always below 1 << 53, so below() is randbits(53) here, whose top bits are the top
+        # bits of the next item's first byte (Stream.peek, which leaves the stream where it was).
         ph = self.phase
         if ph == PH_DICE:
-            return A_DIE + (self.rng.clone().randbits(53) >> 51)
+            return A_DIE + (self.rng.peek()[0] >> 6)
         if ph == PH_RPS or ph == PH_RESOLVE:
-            return A_RPS + (self.rng.clone().randbits(53) >> 52)
+            return A_RPS + (self.rng.peek()[0] >> 7)
         return super().sample_chance()  # not a chance node: the base class says so
 
     # -- the projection of a plan ---------------------------------------------------
@@ -412,7 +429,8 @@ class SpherionState(State):
         j.spts, j.mpts, j.hammers = self.spts[p], self.mpts[p], self.hammers[p]
         j.moved, j.posed, j.summoned, j.stop, j.up = {}, set(), set(), set(), set()
         j.pending = 0
-        j.legal = j.behind = None
+        j.legal = None
+        j.fixed = {}
         j.gain, j.hits, j.flip = set(), 0, set()
         for a in self.plans[p]:
             self._project_step(p, j, a)
@@ -509,19 +527,18 @@ class SpherionState(State):
         left = g.plan_max - len(self.plans[p])
         if left <= 0:
             return [READY]
-        nb = self.board.neighbours
-        wall = self.board.wall
+        fixed = j.fixed
         occ = self.occ
+        mine, mine_end = p * MAXC, p * MAXC + MAXC  # occ values of seat p's cards
+        board = self.board
+        wall = board.wall
+        nb = board.neighbours
         own_cells = j.at
         jdm = j.dm
-        mine, mine_end = p * MAXC, p * MAXC + MAXC  # occ values of seat p's cards
-        under = self.under[p]
         stop, moved, up, summoned, posed = j.stop, j.moved, j.up, j.summoned, j.posed
-        faceup, wallx, defpos = self.faceup[p], self.wallx[p], self.defpos[p]
+        faceup, wallx, defpos, under = self.faceup[p], self.wallx[p], self.defpos[p], self.under[p]
         moving = j.mpts > 0
         summoning = j.spts > 0  # a summon or a fusion costs a summon point
-        taken = own_cells.keys() | {jdm} if moving else set()  # where the plan has put its own pieces
-        walled = None
         acts = [READY, WAIT]
         fusers: list[tuple[int, str]] = []  # monsters that may fuse, by card
         activations: list[int] = []
@@ -532,40 +549,36 @@ class SpherionState(State):
             if st.kind == 0:
                 nmon += 1
                 if moving and i not in stop and moved.get(i, 0) < (2 if faceup[i] or i in up else 1):
-                    if wallx[i]:
-                        shut = taken
-                    else:
-                        shut = walled = walled or taken | wall
+                    # never onto its own pieces where the plan has put them; a wall only with the power
                     base = A_MOVE + i * 6
+                    shut = NO_CELLS if wallx[i] else wall
                     if defpos[i] and i not in summoned:  # defence position does not attack
-                        acts += [base + d for d, dst in enumerate(nb[jcell[i]]) if dst not in shut
-                                 and not (0 <= occ[dst] < 3 * MAXC and not (mine <= occ[dst] < mine_end
-                                                                             or occ[dst] == 2 * MAXC + p))]  # fmt: skip
+                        acts += [base + d for d, dst in enumerate(nb[jcell[i]]) if dst not in own_cells and dst != jdm
+                                 and dst not in shut and not (0 <= occ[dst] < 3 * MAXC and not (mine <= occ[dst] < mine_end
+                                                                           or occ[dst] == 2 * MAXC + p))]  # fmt: skip
                     else:
-                        acts += [base + d for d, dst in enumerate(nb[jcell[i]]) if dst not in shut]
+                        acts += [base + d for d, dst in enumerate(nb[jcell[i]])
+                                 if dst not in own_cells and dst != jdm and dst not in shut]  # fmt: skip
                 if summoning and st.fusion != "None" and under[i] < 0:
                     fusers.append((i, st.fusion))
                 if i not in posed:
                     positions.append(A_POSITION + i)
             elif st.kind == 1 and i not in summoned:
-                if st.cond == "behind":  # two counts of the whole board, the same all through the planning
-                    if j.behind is None:
-                        j.behind = self._condition(p, st)
-                    if j.behind:
-                        activations.append(A_ACTIVATE + i)
-                elif self._condition(p, st):
+                holds = fixed.get(i)
+                if holds is None:
+                    holds = fixed[i] = self._condition(p, st)
+                if holds:
                     activations.append(A_ACTIVATE + i)
-        if moving and DM not in stop and moved.get(DM, 0) < 1:
-            # never into an occupied cell (its own cards may have moved away)
-            acts += [A_MOVE + DM * 6 + d for d, dst in enumerate(nb[jdm]) if dst not in own_cells and dst not in wall
-                     and (occ[dst] == -1 or mine <= occ[dst] < mine_end)]  # fmt: skip
-        if summoning:
-            # summons onto the deck master's sides that are empty now, or hold an own card the plan moves away
-            free = tuple([d for d, c in enumerate(nb[jdm]) if c not in own_cells and c not in wall
-                          and (occ[c] == -1 or mine <= occ[c] < mine_end)])  # fmt: skip
-            if free:
+        if (moving and DM not in stop and moved.get(DM, 0) < 1) or summoning:
+            # the deck master's free sides: never into an occupied cell (its own cards may have moved
+            # away); the same sides take summons
+            free = [d for d, c in enumerate(nb[jdm]) if c not in own_cells and c not in wall
+                    and (occ[c] == -1 or mine <= occ[c] < mine_end)]  # fmt: skip
+            if moving and DM not in stop and moved.get(DM, 0) < 1:
+                acts += [A_MOVE + DM * 6 + d for d in free]
+            if summoning and free:
                 room = FIELD - len(jcell) - 1  # tributes make room
-                rows_m, rows_s = _summon_rows(free)
+                rows_m, rows_s = _summon_rows(tuple(free))
                 for card in j.hand:
                     st = cards[card]
                     if st.kind == 0:

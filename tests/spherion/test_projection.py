@@ -8,7 +8,7 @@ import random
 from cardgen.engine import CHANCE, SIMULTANEOUS, load_game
 from cardgen.spherion.engine import Proj
 
-FIELDS = [f for f in Proj.__slots__ if f != "behind"]  # behind: computed when first asked
+FIELDS = [f for f in Proj.__slots__ if f != "fixed"]  # fixed: a cache the legal steps fill as they ask
 
 
 def fresh(state, p):
