@@ -246,7 +246,7 @@ def build_board(size: str = DEFAULT_SIZE, seed: int | str = 0, wall: int = DEFAU
             continue  # a deck master's starting cell and its neighbours stay free
         trial = walls | {c, anti[c]}
         if _stays_connected(neighbours, walls, c) and _stays_connected(neighbours, walls | {c}, anti[c]) \
-                or _connected(neighbours, trial):
+                or _still_joined(neighbours, trial, (c, anti[c])):
             walls = trial
     floor = tuple(c for c in range(n) if c not in walls)
     board = Board(SIZES[size], neighbours, centres, half, poles, frozenset(walls), faces, floor)
@@ -277,25 +277,33 @@ def _stays_connected(neighbours, wall: set[int], cell: int) -> bool:
     """True when walling `cell` surely keeps the cells outside `wall` connected (they are now):
     its free neighbours form one unbroken run around it, and neighbours next to each other around a
     cell are neighbours themselves (the cells are the corners of a triangulated sphere), so any way
-    through the cell goes round it instead. False: not sure, ask _connected."""
+    through the cell goes round it instead. False: not sure, ask _still_joined."""
     free = [x not in wall for x in neighbours[cell]]
     runs = sum(1 for k, f in enumerate(free) if f and not free[k - 1])
     return runs == 1 or (runs == 0 and all(free))
 
 
-def _connected(neighbours, wall: set[int]) -> bool:
-    """Every non-wall cell reachable from the first non-wall cell."""
-    n = len(neighbours)
-    start = next(c for c in range(n) if c not in wall)
+def _still_joined(neighbours, wall: set[int], removed: tuple[int, ...]) -> bool:
+    """Whether the cells outside `wall` are still connected, knowing they were before the cells of
+    `removed` joined it: a way between two cells that went through a removed cell can go round it
+    exactly when the removed cells' free neighbours can still reach each other. So the search
+    starts at one of them and stops as soon as it has met them all (a full search of the sphere
+    only when the wall does cut it)."""
+    targets = {x for c in removed for x in neighbours[c] if x not in wall}
+    if len(targets) < 2:
+        return True
+    start = targets.pop()
     seen = {start}
     todo = [start]
     while todo:
-        c = todo.pop()
-        for x in neighbours[c]:
+        for x in neighbours[todo.pop()]:
             if x not in seen and x not in wall:
                 seen.add(x)
                 todo.append(x)
-    return len(seen) == n - len(wall)
+                targets.discard(x)
+                if not targets:
+                    return True
+    return False
 
 
 def cell_name(cell: int) -> str:

@@ -439,7 +439,13 @@ class SpherionState(State):
     def _field(self, p: int) -> dict[int, int]:
         """Seat p's cards on the field: card -> cell."""
         cell = self.cell[p]
-        return {i: cell[i] for i, z in enumerate(self.zone[p]) if z == FIELDZ}
+        zone = self.zone[p]
+        out = {}
+        i = -1
+        for _ in range(zone.count(FIELDZ)):  # list.index finds the few field cards among the deck's
+            i = zone.index(FIELDZ, i + 1)
+            out[i] = cell[i]
+        return out
 
     def _project_step(self, p: int, j: Proj, a: int) -> None:
         g = self.game
@@ -682,7 +688,8 @@ class SpherionState(State):
             self.step += 1
             if not self._check_end():
                 self._resolve()
-        self._proj = [None, None]
+        proj = self._proj  # every chance outcome changes what a plan can do (no new list: a clone has its own)
+        proj[0] = proj[1] = None
 
     def _apply_actions(self, joint: list[int]) -> None:
         g = self.game
@@ -729,8 +736,13 @@ class SpherionState(State):
                     if steps[p] != WAIT:
                         self._execute(p, steps[p])
             self.step += 1
-            if self._check_end():
-                return
+            # only a step that enters a cell, fuses or activates can take LP or close a ring round a
+            # deck master; a wait, tribute, hammer or position change cannot end the game
+            s0, s1 = steps
+            if not (s0 == WAIT or A_TRIBUTE <= s0 < A_FUSE or s0 >= A_HAMMER) \
+                    or not (s1 == WAIT or A_TRIBUTE <= s1 < A_FUSE or s1 >= A_HAMMER):  # fmt: skip
+                if self._check_end():
+                    return
         self._turn_end()
 
     def _target(self, p: int, a: int):
