@@ -1,10 +1,10 @@
 """Spherion figures (prints JSON): random playouts, simulate --jobs 2, board construction, MCTS strength.
 
-    python benchmarks/bench_spherion.py [--seconds 5] [--strength-games 0] [--mcts mcts:60] [--size standard]
+    python benchmarks/bench_spherion.py [--seconds 5] [--repeat 3] [--strength-games 0] [--mcts mcts:60] [--size standard]
 
 - random playouts on one core: actions/s and games/s (legal actions, one picked
   uniformly per seat, applied; chance nodes sampled), the loop of a random bot or
-  an MCTS rollout;
+  an MCTS rollout; after a second of warm-up, the median of --repeat runs (each printed);
 - `cardgen simulate spherion --jobs 2 --bots random,random`: games/s end to end;
 - board construction: milliseconds per board (sphere and seeded wall) for each size;
 - with --strength-games N: MCTS against random, seats alternating, wins out of N.
@@ -24,7 +24,20 @@ import time
 from cardgen.engine import CHANCE, SIMULTANEOUS, load_game
 
 
-def playouts(size: str, seconds: float, seed: int) -> dict:
+def playouts(size: str, seconds: float, seed: int, repeat: int = 3, warmup: float = 1.0) -> dict:
+    """Random playouts for `seconds`, `repeat` times after `warmup` seconds of the same loop on other
+    seeds (the engine's caches filled, as in any simulation longer than a second): every run's
+    figure, and their median as the result."""
+    if warmup > 0:
+        _playouts(size, warmup, seed + 1_000_000)
+    runs = [_playouts(size, seconds, seed) for _ in range(max(1, repeat))]
+    rates = sorted(r["actions_per_second"] for r in runs)
+    out = runs[0] | {"actions_per_second": rates[len(rates) // 2], "runs_actions_per_second": [r["actions_per_second"] for r in runs],
+                     "warmup_seconds": warmup}  # fmt: skip
+    return out
+
+
+def _playouts(size: str, seconds: float, seed: int) -> dict:
     game = load_game("spherion", size=size)
     rng = random.Random(seed)
     rand = rng.random
@@ -111,7 +124,8 @@ def strength(spec: str, games: int, size: str) -> dict:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=5.0)
+    ap.add_argument("--seconds", type=float, default=5.0, help="length of each random-playout run")
+    ap.add_argument("--repeat", type=int, default=3, help="random-playout runs; the median is the figure")
     ap.add_argument("--size", default="standard")
     ap.add_argument("--simulate-games", type=int, default=40)
     ap.add_argument("--strength-games", type=int, default=0)
@@ -119,7 +133,7 @@ def main() -> None:
     ap.add_argument("--strength-size", default="small")
     args = ap.parse_args()
     report = {"benchmark": "spherion", "python": platform.python_version(),
-              "random_playouts_one_core": playouts(args.size, args.seconds, 1),
+              "random_playouts_one_core": playouts(args.size, args.seconds, 1, args.repeat),
               "simulate_jobs_2": simulate(args.simulate_games, 2),
               "board_construction": boards()}  # fmt: skip
     if args.strength_games:
