@@ -180,10 +180,6 @@ class SpherionGame(Game):
         self.config["decks"] = [{"master": d.master.serial, "main": [card.serial for card in d.cards()]} for d in played]
         self.cards = [[CardStats(card) for card in d.cards()] for d in played]
         self.masters = [CardStats(d.master) for d in played]
-        # per seat and card, read by the legal steps in place of the card's attributes: a monster's
-        # tributes (-1: a spell or trap) and whether it can fuse (its group, else None)
-        self.tributes = [[st.tributes if st.kind == 0 else -1 for st in cs] for cs in self.cards]
-        self.fuses = [[st.fusion if st.kind == 0 and st.fusion != "None" else None for st in cs] for cs in self.cards]
         self.dice = c["dice"]
         self.plan_max = c["plan"]
         self.turns, self.max_turns = c["turns"], max(c["turns"], c["max_turns"])
@@ -554,9 +550,9 @@ class SpherionState(State):
         activations: list[int] = []
         positions: list[int] = []
         nmon = 0
-        tributes, fuses = g.tributes[p], g.fuses[p]
         for i in field:
-            if tributes[i] >= 0:  # a monster
+            st = cards[i]
+            if st.kind == 0:
                 nmon += 1
                 if moving and i not in stop and moved.get(i, 0) < (2 if faceup[i] or i in up else 1):
                     # never onto its own pieces where the plan has put them; a wall only with the power
@@ -569,14 +565,14 @@ class SpherionState(State):
                     else:
                         acts += [base + d for d, dst in enumerate(nb[jcell[i]])
                                  if dst not in own_cells and dst != jdm and dst not in shut]  # fmt: skip
-                if summoning and fuses[i] is not None and under[i] < 0:
-                    fusers.append((i, fuses[i]))
+                if summoning and st.fusion != "None" and under[i] < 0:
+                    fusers.append((i, st.fusion))
                 if i not in posed:
                     positions.append(A_POSITION + i)
-            elif i not in summoned and cards[i].kind == 1:
+            elif st.kind == 1 and i not in summoned:
                 holds = fixed.get(i)
                 if holds is None:
-                    holds = fixed[i] = self._condition(p, cards[i])
+                    holds = fixed[i] = self._condition(p, st)
                 if holds:
                     activations.append(A_ACTIVATE + i)
         if (moving and DM not in stop and moved.get(DM, 0) < 1) or summoning:
@@ -590,8 +586,9 @@ class SpherionState(State):
                 room = FIELD - len(jcell) - 1  # tributes make room
                 rows_m, rows_s = _summon_rows(tuple(free))
                 for card in j.hand:
-                    t = tributes[card]
-                    if t >= 0:  # a monster
+                    st = cards[card]
+                    if st.kind == 0:
+                        t = st.tributes
                         if t <= nmon and t < left and room + t >= 0:
                             acts += rows_m[card]
                     elif room >= 0:
