@@ -553,7 +553,8 @@ class SpherionState(State):
         for i in field:
             st = cards[i]
             if st.kind == 0:
-                nmon += 1
+                if i not in summoned:
+                    nmon += 1  # a tribute is a monster already on the field, not one placed in this plan
                 if moving and i not in stop and moved.get(i, 0) < (2 if faceup[i] or i in up else 1):
                     # never onto its own pieces where the plan has put them; a wall only with the power
                     base = A_MOVE + i * 6

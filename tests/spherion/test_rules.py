@@ -251,6 +251,31 @@ def test_tributes_are_follow_up_steps_and_leave_the_game():
     assert not any(A_SUMMON + big * 24 <= a < A_SUMMON + big * 24 + 24 for a in s.legal_actions(0))
 
 
+def test_a_monster_summoned_in_the_same_plan_is_no_tribute():
+    # "a monster already on the field": one placed earlier in this plan cannot be the tribute, so a
+    # level 5+ summon that would need it is not offered (it left the plan with only the no-op once)
+    s = planning()
+    small = card(s, 0, level=4)
+    big = card(s, 0, level=5, atk=2000)
+    s.spts = [2, 0]
+    place = A_SUMMON + (small * 6 + 0) * 4
+    assert place in s.legal_actions(0)
+    s.apply_actions([place, READY])
+    legal = s.legal_actions(0)
+    assert READY in legal and not any(A_SUMMON + big * 24 <= a < A_SUMMON + big * 24 + 24 for a in legal)
+    # with a monster that was on the field before the plan, the same summon is offered
+    s = planning()
+    old = card(s, 0, where=free_cells(s, 1)[0])
+    small = card(s, 0, level=4)
+    big = card(s, 0, level=5, atk=2000)
+    s.spts = [2, 0]
+    s.apply_actions([A_SUMMON + (small * 6 + 0) * 4, READY])
+    summon_big = A_SUMMON + (big * 6 + 1) * 4
+    assert summon_big in s.legal_actions(0)
+    s.apply_actions([summon_big, READY])
+    assert s.legal_actions(0) == [A_TRIBUTE + old]
+
+
 def test_fusion_stacks_two_adjacent_compatible_monsters():
     s = planning()
     x = free_cells(s, 1)[0]
