@@ -4,7 +4,7 @@ each part finishes, so a long run shows its figures as it goes).
     python benchmarks/bench_bots.py [--games 100] [--jobs 2] [--seed 1]
         [--games-list gyre,gyonrg] [--pairings mcts/greedy,hard/mcts] [--backends local,ray]
         [--throughput-games 40] [--skip-strength] [--skip-throughput]
-        [--backend local|ray] [--address ray://HEAD:10001]
+        [--backend local|ray] [--address ray://HEAD:10001] [--log strength.jsonl]
 
 Strength: for each game and pairing A/B, `--games` games with seats rotated (half with A
 first), draws counted as half, A's score with its 95 % Wilson interval, every bot's move
@@ -13,7 +13,10 @@ positions it scored a move (a bot on a time budget, like hard, scores fewer on a
 machine: this says what budget it really had). The issue's bars: the default mcts beats
 greedy in at least 75 of 100 games, hard beats mcts in at least 60. A hard game lasts
 minutes, so 100 of them are hours on two cores: `--backend ray --address ...` plays them
-on a cluster (same games, same seeds).
+on a cluster (same games, same seeds), and `--log FILE` saves each game as it ends and
+plays only the games the file lacks, so a run can stop and go on (a bot with a time
+budget plays differently on a loaded machine: measure with an iteration count, e.g.
+mcts:iterations=30000, where the machine is shared).
 
 Throughput: games per second of greedy against random through the executor on each
 backend with --jobs workers (Ray: a local instance with --jobs CPUs, its start-up timed
@@ -26,12 +29,15 @@ import argparse
 import json
 import statistics
 import time
+from pathlib import Path
 
+from cardgen import files
 from cardgen.engine import pool
 from cardgen.engine.bots import make_bot
 from cardgen.engine.records import play_out
 from cardgen.engine.registry import load_game
 from cardgen.engine.simulate import game_seed, seating, simulate, summarise
+from cardgen.errors import CardgenError
 
 CONFIGS = {"gyre": {"size": 8, "players": 2}, "gyonrg": {}}
 
@@ -74,12 +80,43 @@ def _quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
+def _logged(log: Path, key: dict) -> dict[int, dict]:
+    """The games of `key` (game, bots, seed, config) a --log file already holds, by index."""
+    if not log.exists():
+        return {}
+    out = {}
+    for n, line in enumerate(files.read_text(log, "strength log").splitlines(), 1):
+        try:
+            row = json.loads(line)
+        except ValueError:
+            raise SystemExit(f"bench_bots: {log}: line {n} is not JSON (a strength log holds one game a line)") from None
+        if isinstance(row, dict) and all(row.get(k) == v for k, v in key.items()):
+            out[row["index"]] = row
+    return out
+
+
 def strength(name: str, a: str, b: str, games: int, jobs: int, seed: str, backend: str = "local",
-             address: str | None = None) -> dict:  # fmt: skip
+             address: str | None = None, log: Path | None = None) -> dict:  # fmt: skip
+    """A against B over `games` games. With `log`, every game is saved there as it finishes (a few
+    at a time, the whole file rewritten by the core's atomic writer) and games already saved are not
+    played again: a run of hours can stop and go on later, on this machine or another."""
     game = load_game(name, **CONFIGS[name])
     start = time.perf_counter()
-    tasks = [(name, dict(game.config), [a, b], seed, i) for i in range(games)]
-    results = pool.run_jobs(_timed_game, tasks, jobs, backend=backend, address=address)
+    # what a logged game must match (as JSON reads it back; "seed" in a game's row is its own seed)
+    key = json.loads(json.dumps({"game": name, "bots": [a, b], "run_seed": seed, "config": dict(game.config)}))
+    done = _logged(log, key) if log else {}
+    tasks = [(name, dict(game.config), [a, b], seed, i) for i in range(games) if i not in done]
+    step = max(1, jobs) if log else max(1, len(tasks))
+    results = [done[i] for i in sorted(done) if i < games]
+    for k in range(0, len(tasks), step):
+        part = pool.run_jobs(_timed_game, tasks[k : k + step], jobs, backend=backend, address=address)
+        results += part
+        if log:
+            old = files.read_text(log, "strength log") if log.exists() else ""
+            files.write_text(log, old + "".join(json.dumps(key | r) + "\n" for r in part))
+            print(json.dumps({"part": "strength-progress", "game": name, "bot": a, "opponent": b,
+                              "games_logged": len(results), "games": games}), flush=True)  # fmt: skip
+    results.sort(key=lambda r: r["index"])
     s = summarise(game, [a, b], seed, True, results)
     times = {bot: [t for r in results for t in r["times"][bot]] for bot in (a, b)}
     scored = {bot: [n for r in results for n in r["playouts"][bot] if n] for bot in (a, b)}
@@ -129,6 +166,8 @@ def main() -> None:
     ap.add_argument("--backends", default="local,ray", help="throughput: the executors compared")
     ap.add_argument("--backend", default="local", choices=pool.BACKENDS, help="strength: where its games run")
     ap.add_argument("--address", default=None, help="strength on --backend ray: the cluster (e.g. ray://head:10001)")
+    ap.add_argument("--log", type=Path, default=None,
+                    help="strength: save each game to this JSON-lines file and skip the games it holds (resume)")
     ap.add_argument("--throughput-games", type=int, default=40)
     ap.add_argument("--skip-strength", action="store_true")
     ap.add_argument("--skip-throughput", action="store_true")
@@ -145,11 +184,18 @@ def main() -> None:
             reference = reference or result
             print(json.dumps(out), flush=True)
     if not args.skip_strength:
-        for name in args.games_list.split(","):
-            for pairing in args.pairings.split(","):
-                a, b = pairing.split("/")
-                print(json.dumps(strength(name, a, b, args.games, args.jobs, args.seed, args.backend, args.address)),
-                      flush=True)  # fmt: skip
+        try:
+            _strengths(args)
+        except CardgenError as exc:
+            raise SystemExit(f"bench_bots: {exc}") from None
+
+
+def _strengths(args: argparse.Namespace) -> None:
+    for name in args.games_list.split(","):
+        for pairing in args.pairings.split(","):
+            a, b = pairing.split("/")
+            print(json.dumps(strength(name, a, b, args.games, args.jobs, args.seed, args.backend, args.address,
+                                      args.log)), flush=True)  # fmt: skip
 
 
 if __name__ == "__main__":
