@@ -5,6 +5,7 @@ each part finishes, so a long run shows its figures as it goes).
         [--games-list gyre,gyonrg] [--pairings mcts/greedy,hard/mcts] [--backends local,ray]
         [--throughput-games 40] [--skip-strength] [--skip-throughput]
         [--backend local|ray] [--address ray://HEAD:10001] [--log strength.jsonl]
+        [--opening gyre:4]
 
 Strength: for each game and pairing A/B, `--games` games with seats rotated (half with A
 first), draws counted as half, A's score with its 95 % Wilson interval, every bot's move
@@ -16,7 +17,10 @@ minutes, so 100 of them are hours on two cores: `--backend ray --address ...` pl
 on a cluster (same games, same seeds), and `--log FILE` saves each game as it ends and
 plays only the games the file lacks, so a run can stop and go on (a bot with a time
 budget plays differently on a loaded machine: measure with an iteration count, e.g.
-mcts:iterations=30000, where the machine is shared).
+mcts:iterations=30000, where the machine is shared). Gyre games start with 4 random
+moves (--opening; the same for both seatings of a pair): Gyre has no chance and mcts
+with an iteration count no randomness, so without them mcts against mcts or hard plays
+one game per seating, whatever the seed.
 
 Throughput: games per second of greedy against random through the executor on each
 backend with --jobs workers (Ray: a local instance with --jobs CPUs, its start-up timed
@@ -36,7 +40,7 @@ from cardgen.engine import pool
 from cardgen.engine.bots import make_bot
 from cardgen.engine.records import play_out
 from cardgen.engine.registry import load_game
-from cardgen.engine.simulate import game_seed, seating, simulate, summarise
+from cardgen.engine.simulate import game_seed, opening_seed, seating, simulate, summarise
 from cardgen.errors import CardgenError
 
 CONFIGS = {"gyre": {"size": 8, "players": 2}, "gyonrg": {}}
@@ -59,7 +63,7 @@ class _Timed:
 
 def _timed_game(task: tuple) -> dict:
     """One game of simulate's shape (seed, rotation) with the bots' move times."""
-    name, config, bots, seed, index = task
+    name, config, bots, seed, index, opening = task
     game = load_game(name, **config)
     gseed = game_seed(seed, index)
     seats = seating(bots, index)
@@ -68,7 +72,8 @@ def _timed_game(task: tuple) -> dict:
     players = [
         _Timed(make_bot(spec, game, seat, gseed), times[seat], playouts[seat]) for seat, spec in enumerate(seats)
     ]
-    state, actions, _ = play_out(game, gseed, players, record=True)
+    state, actions, _ = play_out(game, gseed, players, record=True, opening=opening,
+                                 opening_seed=opening_seed(seed, index, len(bots), True))  # fmt: skip
     return {"index": index, "seed": gseed, "shift": index % len(bots), "returns": state.returns(),
             "length": len(actions) or len(state.history()),
             "times": {spec: times[seat] for seat, spec in enumerate(seats)},
@@ -96,16 +101,17 @@ def _logged(log: Path, key: dict) -> dict[int, dict]:
 
 
 def strength(name: str, a: str, b: str, games: int, jobs: int, seed: str, backend: str = "local",
-             address: str | None = None, log: Path | None = None) -> dict:  # fmt: skip
+             address: str | None = None, log: Path | None = None, opening: int = 0) -> dict:  # fmt: skip
     """A against B over `games` games. With `log`, every game is saved there as it finishes (a few
     at a time, the whole file rewritten by the core's atomic writer) and games already saved are not
     played again: a run of hours can stop and go on later, on this machine or another."""
     game = load_game(name, **CONFIGS[name])
     start = time.perf_counter()
     # what a logged game must match (as JSON reads it back; "seed" in a game's row is its own seed)
-    key = json.loads(json.dumps({"game": name, "bots": [a, b], "run_seed": seed, "config": dict(game.config)}))
+    key = json.loads(json.dumps({"game": name, "bots": [a, b], "run_seed": seed, "config": dict(game.config),
+                                 "opening": opening}))  # fmt: skip
     done = _logged(log, key) if log else {}
-    tasks = [(name, dict(game.config), [a, b], seed, i) for i in range(games) if i not in done]
+    tasks = [(name, dict(game.config), [a, b], seed, i, opening) for i in range(games) if i not in done]
     step = max(1, jobs) if log else max(1, len(tasks))
     results = [done[i] for i in sorted(done) if i < games]
     for k in range(0, len(tasks), step):
@@ -121,7 +127,7 @@ def strength(name: str, a: str, b: str, games: int, jobs: int, seed: str, backen
     times = {bot: [t for r in results for t in r["times"][bot]] for bot in (a, b)}
     scored = {bot: [n for r in results for n in r["playouts"][bot] if n] for bot in (a, b)}
     return {
-        "part": "strength", "game": name, "bot": a, "opponent": b, "games": games, "seed": seed,
+        "part": "strength", "game": name, "bot": a, "opponent": b, "games": games, "seed": seed, "opening": opening,
         "score": s.bots[0].wins, "score_rate": round(s.bots[0].win_rate, 3), "ci95": [round(x, 3) for x in s.bots[0].ci95],
         "draws": s.draws, "mean_length": round(s.length.mean, 1),
         "move_seconds": {bot: {"moves": len(v), "mean": round(statistics.fmean(v), 4) if v else 0.0,
@@ -168,6 +174,10 @@ def main() -> None:
     ap.add_argument("--address", default=None, help="strength on --backend ray: the cluster (e.g. ray://head:10001)")
     ap.add_argument("--log", type=Path, default=None,
                     help="strength: save each game to this JSON-lines file and skip the games it holds (resume)")
+    ap.add_argument("--opening", default="gyre:4",
+                    help="strength: random moves that start each game, per game (game:N,...; N for all); the same "
+                         "opening for both seatings. Gyre has no chance: without one, mcts against mcts or hard is "
+                         "one game per seating whatever the seed")  # fmt: skip
     ap.add_argument("--throughput-games", type=int, default=40)
     ap.add_argument("--skip-strength", action="store_true")
     ap.add_argument("--skip-throughput", action="store_true")
@@ -190,12 +200,27 @@ def main() -> None:
             raise SystemExit(f"bench_bots: {exc}") from None
 
 
+def _openings(text: str) -> dict[str, int]:
+    """--opening: 'gyre:4,gyonrg:0' or one number for every game."""
+    if text.strip().isdigit():
+        return {"*": int(text)}
+    out = {}
+    for part in text.split(","):
+        name, _, n = part.partition(":")
+        if not n.strip().isdigit():
+            raise SystemExit(f"bench_bots: --opening {text!r}: expected game:N,... or N (N a whole number)")
+        out[name.strip()] = int(n)
+    return out
+
+
 def _strengths(args: argparse.Namespace) -> None:
+    openings = _openings(args.opening)
     for name in args.games_list.split(","):
         for pairing in args.pairings.split(","):
             a, b = pairing.split("/")
+            opening = openings.get(name, openings.get("*", 0))
             print(json.dumps(strength(name, a, b, args.games, args.jobs, args.seed, args.backend, args.address,
-                                      args.log)), flush=True)  # fmt: skip
+                                      args.log, opening)), flush=True)  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -73,6 +73,10 @@ BACKEND_OPT = click.option(
 ADDRESS_OPT = click.option(
     "--address", type=ADDRESS, default=None, metavar="ADDR",
     help="With --backend ray: the cluster to use (ray://HEAD:10001, HEAD:6379 or auto); default: a local Ray with --jobs CPUs.")
+OPENING_OPT = click.option(
+    "--opening", type=WholeNumber(0, 1000), default=0, show_default=True, metavar="N",
+    help="Start every game with N random moves (seeded; the same for each rotation of seats), so that bots "
+         "without randomness on a game without chance (Gyre, mcts against hard) do not play one game over and over.")  # fmt: skip
 JOBS_OPT = click.option("--jobs", "-j", type=WholeNumber(0, 256), default=1, show_default=True,
                         help="Worker processes (CPUs of a local Ray); 0 means one per CPU core. Results do not depend on it.")
 SEED_OPT = click.option("--seed", type=SEED, default=None, metavar="S",
@@ -156,12 +160,14 @@ def play(game, players, bots, seed, options, record, color, decks):
 @ADDRESS_OPT
 @click.option("--rotate/--no-rotate", default=True, show_default=True,
               help="Move the bots one seat per game, so each plays every seat equally often.")
+@OPENING_OPT
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.option("--record", type=click.Path(dir_okay=False, writable=True, path_type=Path), default=None,
               help="Write every game (config, seed, moves) to this JSON file for `cardgen replay`.")
 @click.option("--progress/--no-progress", default=True, help="Progress bar on stderr.")
 @DECKS_OPT
-def simulate(game, games, bots, players, seed, options, jobs, backend, address, rotate, as_json, record, progress, decks):
+def simulate(game, games, bots, players, seed, options, jobs, backend, address, rotate, opening, as_json, record, progress,
+             decks):  # fmt: skip
     """Play GAME many times between bots and report win rates.
 
     \b
@@ -184,7 +190,7 @@ def simulate(game, games, bots, players, seed, options, jobs, backend, address, 
     _seats(_load(game, config), bots)  # bad options fail before any work starts
     check_backend(backend)
     seed = resolve_seed(seed)
-    where = {"jobs": jobs, "backend": backend, "address": address}
+    where = {"jobs": jobs, "backend": backend, "address": address, "opening": opening}
     if progress:
         with click.progressbar(length=games, label="simulating", file=sys.stderr, show_eta=True) as bar:
             summary = run(game, config, bots, games, seed=seed, rotate=rotate,
@@ -211,10 +217,11 @@ def simulate(game, games, bots, players, seed, options, jobs, backend, address, 
 @JOBS_OPT
 @BACKEND_OPT
 @ADDRESS_OPT
+@OPENING_OPT
 @click.option("--json", "as_json", is_flag=True, help="Print the ratings and pairings as JSON.")
 @click.option("--progress/--no-progress", default=True, help="Progress bar on stderr.")
 @DECKS_OPT
-def arena(game, bots, games, seed, options, jobs, backend, address, as_json, progress, decks):
+def arena(game, bots, games, seed, options, jobs, backend, address, opening, as_json, progress, decks):
     """Round robin between bots on GAME, two seats at a time, and an Elo table.
 
     \b
@@ -242,7 +249,7 @@ def arena(game, bots, games, seed, options, jobs, backend, address, as_json, pro
     check_backend(backend)
     seed = resolve_seed(seed)
     pairs = len(bots) * (len(bots) - 1) // 2
-    where = {"jobs": jobs, "backend": backend, "address": address}
+    where = {"jobs": jobs, "backend": backend, "address": address, "opening": opening}
     if progress:
         with click.progressbar(length=pairs * games, label="arena", file=sys.stderr, show_eta=True) as bar:
             result = run(game, config, bots, games, seed=seed, progress=bar.update, **where)

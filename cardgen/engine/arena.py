@@ -110,8 +110,10 @@ def arena(
     progress: Callable[[int], None] | None = None,
     backend: str = "local",
     address: str | None = None,
+    opening: int = 0,
 ) -> ArenaResult:
-    """Every pair of `bots` plays `games` games (seats rotated); ratings and pairings."""
+    """Every pair of `bots` plays `games` games (seats rotated, after `opening` random moves, the
+    same for both seatings: simulate's); ratings and pairings."""
     game = _two_seat_game(name, config)
     if len(bots) < 2:
         raise CardgenError(f"an arena needs at least two bots, got {','.join(bots)!r}")
@@ -119,11 +121,13 @@ def arena(
         raise CardgenError(f"bots {','.join(bots)!r}: each bot once (the same bot twice would only play itself)")
     if games < 1:
         raise CardgenError(f"--games {games}: play at least 1 game per pair")
+    if not 0 <= opening <= game.max_game_length:
+        raise CardgenError(f"--opening {opening}: from 0 to the game's longest ({game.max_game_length}) random moves")
     pairs = [(i, j) for i in range(len(bots)) for j in range(i + 1, len(bots))]
     tasks: list[tuple] = []
     for i, j in pairs:
         check_bots(game, [bots[i], bots[j]])
-        tasks += game_tasks(game, [bots[i], bots[j]], games, _pair_seed(seed, i, j))
+        tasks += game_tasks(game, [bots[i], bots[j]], games, _pair_seed(seed, i, j), opening=opening)
     results = run_jobs(play_one, tasks, jobs, progress=progress, backend=backend, address=address)
     pairings, scores = [], {}
     for k, (i, j) in enumerate(pairs):

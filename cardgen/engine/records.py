@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 
 from cardgen.errors import CardgenError, IllegalActionError
 from cardgen.files import read_text, write_text
+from cardgen.rng import Stream
 
 from .protocol import CHANCE, SIMULTANEOUS, Game, State
 from .registry import load_recorded_game
@@ -128,19 +129,34 @@ def replay(record: dict, on_step: Callable[[int, State, object, str], None] | No
     return state
 
 
-def play_out(game: Game, seed, bots: Iterable, record: bool = True) -> tuple[State, list, list[str]]:
-    """Play one game with one bot per seat; the final state, actions and move texts."""
+def play_out(game: Game, seed, bots: Iterable, record: bool = True, opening: int = 0,
+             opening_seed=None) -> tuple[State, list, list[str]]:  # fmt: skip
+    """Play one game with one bot per seat; the final state, actions and move texts.
+
+    `opening`: the first `opening` moves of the seats (chance outcomes are the game's as always;
+    a simultaneous node's joint move is one) are uniformly random legal moves drawn from the
+    stream of `opening_seed` (default: the game's seed), not the bots': a deterministic game
+    between deterministic bots (Gyre, MCTS against MCTS) would otherwise be the same game every
+    time, whatever the seed. The moves are recorded like any others, so a replay needs nothing new.
+    """
     bots = list(bots)
     state = game.new_initial_state(seed)
     actions: list = []
     moves: list[str] = []
     n = game.num_players
     limit = game.max_game_length
+    draw = Stream(seed if opening_seed is None else opening_seed, ("opening",)) if opening > 0 else None
     while not state.is_terminal():
         p = state.current_player()
         action: int | list[int]
         if p == CHANCE:
             action = state.sample_chance()
+        elif draw is not None and opening > 0:
+            opening -= 1
+            if p == SIMULTANEOUS:
+                action = [_random_move(state.legal_actions(q), draw, game.noop_action) for q in range(n)]
+            else:
+                action = _random_move(state.legal_actions(), draw, game.noop_action)
         elif p == SIMULTANEOUS:
             action = [bots[q].step(state) if state.legal_actions(q) else game.noop_action for q in range(n)]
         else:
@@ -153,3 +169,7 @@ def play_out(game: Game, seed, bots: Iterable, record: bool = True) -> tuple[Sta
         if limit < 0:
             raise CardgenError(f"{game.name} did not end within its maximum length {game.max_game_length}")
     return state, actions, moves
+
+
+def _random_move(legal: list[int], draw: Stream, noop: int) -> int:
+    return legal[draw.below(len(legal))] if legal else noop

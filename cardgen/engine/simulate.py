@@ -2,7 +2,10 @@
 
 Game i uses its own seed (derived from the run seed and i) and rotates the
 bots one seat per game, so every bot plays every seat equally often and the
-seat figures show the seat advantage. Games are independent and seeded one by
+seat figures show the seat advantage. With `opening` N, each game starts with N
+random moves, the same for each block of rotated games: a game without chance
+between bots without randomness (Gyre, MCTS against MCTS) is otherwise the same
+game for every seed, and 100 games would be one game per seating. Games are independent and seeded one by
 one, so the executor (cardgen.engine.pool) may play them in J local processes or
 on a Ray cluster: results depend on neither the backend nor J.
 """
@@ -94,15 +97,23 @@ class SimulationResult:
         return data
 
 
+def opening_seed(seed: int | str, index: int, bots: int, rotate: bool) -> int:
+    """The seed of game `index`'s random opening: one per block of `bots` games when seats rotate,
+    so every seating of the block starts from the same opening (each bot plays it from each seat)."""
+    block = index // bots if rotate else index
+    return int.from_bytes(_rng.digest(seed, "opening", block, size=8), "big")
+
+
 def play_one(job: tuple) -> dict:
     """One game of a task from game_tasks: its returns, length and (when asked) its record."""
-    name, config, bots, seed, index, rotate, record = job
+    name, config, bots, seed, index, rotate, record, opening = job
     game = load_game(name, **config)
     gseed = game_seed(seed, index)
     shift = index if rotate else 0
     seats = seating(bots, shift)
     players = [make_bot(spec, game, seat, gseed) for seat, spec in enumerate(seats)]
-    state, actions, moves = play_out(game, gseed, players, record=True)
+    state, actions, moves = play_out(game, gseed, players, record=True, opening=opening,
+                                     opening_seed=opening_seed(seed, index, len(bots), rotate))  # fmt: skip
     out = {
         "index": index,
         "seed": gseed,
@@ -126,9 +137,9 @@ def check_bots(game: Game, bots: list[str]) -> None:
 
 
 def game_tasks(game: Game, bots: list[str], games: int, seed: int | str, rotate: bool = True,
-               record: bool = False) -> list[tuple]:  # fmt: skip
+               record: bool = False, opening: int = 0) -> list[tuple]:  # fmt: skip
     """One task per game for the executor (each names its own seed)."""
-    return [(game.name, dict(game.config), list(bots), seed, i, rotate, record) for i in range(games)]
+    return [(game.name, dict(game.config), list(bots), seed, i, rotate, record, opening) for i in range(games)]
 
 
 def simulate(
@@ -143,13 +154,17 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     backend: str = "local",
     address: str | None = None,
+    opening: int = 0,
 ) -> SimulationResult:
-    """Play `games` games and summarise them (see module docstring)."""
+    """Play `games` games and summarise them (see module docstring); each starts with `opening`
+    random moves (records.play_out), the same opening for every seating of a rotation."""
     game = load_game(name, **config)
     check_bots(game, bots)
     if games < 1:
         raise CardgenError(f"--games {games}: play at least 1 game")
-    todo = game_tasks(game, bots, games, seed, rotate, record)
+    if not 0 <= opening <= game.max_game_length:
+        raise CardgenError(f"--opening {opening}: from 0 to the game's longest ({game.max_game_length}) random moves")
+    todo = game_tasks(game, bots, games, seed, rotate, record, opening)
     results = run_jobs(play_one, todo, jobs, progress=progress, backend=backend, address=address)
     return summarise(game, bots, seed, rotate, results)
 

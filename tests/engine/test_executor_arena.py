@@ -146,3 +146,31 @@ def test_help_names_the_difficulties_the_backends_and_what_varies():
     sim = runner.invoke(cli, ["simulate", "--help"]).output
     assert "--backend [local|ray]" in sim and "--address" in sim and "cardgen[cluster]" in sim
     assert "arena" in runner.invoke(cli, ["--help"]).output
+
+
+def test_a_deterministic_pairing_needs_an_opening_to_play_different_games():
+    # Gyre has no chance and mcts with an iteration count no randomness: without an opening every
+    # game of one seating is the same game, whatever its seed (100 "games" would be 2)
+    bots = ["mcts:30", "mcts:60"]
+    same = simulate("gyre", {"size": 5}, bots, 4, seed="o", record=True)
+    assert same.records[0]["actions"] == same.records[2]["actions"]
+    opened = simulate("gyre", {"size": 5}, bots, 6, seed="o", record=True, opening=3)
+    firsts = [tuple(map(repr, r["actions"][:3])) for r in opened.records]
+    # one opening per rotation block: both seatings of a block start alike, blocks differ
+    assert firsts[0] == firsts[1] and firsts[2] == firsts[3] and firsts[4] == firsts[5]
+    assert len({firsts[0], firsts[2], firsts[4]}) == 3
+    assert opened.records[0]["actions"] != opened.records[2]["actions"]
+    # the same seed gives the same games on any number of workers
+    assert simulate("gyre", {"size": 5}, bots, 6, seed="o", opening=3, jobs=2).to_json() == opened.to_json()
+
+
+def test_the_opening_option_is_checked_and_shown_in_help():
+    runner = CliRunner()
+    bad = runner.invoke(cli, ["simulate", "gyre", "--bots", "random,random", "--opening", "x"])
+    assert bad.exit_code == 2 and "--opening" in bad.output
+    assert "random moves" in runner.invoke(cli, ["arena", "gyre", "--help"]).output
+    with pytest.raises(CardgenError, match="--opening"):
+        simulate("gyre", {"size": 5}, ["random", "random"], 1, opening=10**6)
+    ok = runner.invoke(cli, ["arena", "gyre", "-o", "size=5", "--bots", "random,greedy", "-n", "2", "--opening", "2",
+                             "--seed", "1", "--no-progress", "--json"])  # fmt: skip
+    assert ok.exit_code == 0, ok.output
