@@ -164,7 +164,7 @@ def throughput(backend: str, games: int, jobs: int, seed: str, reference) -> dic
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--games", type=_positive, default=100)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", default="1")
     ap.add_argument("--games-list", default="gyonrg,gyre")
@@ -198,6 +198,12 @@ def main() -> None:
             _strengths(args)
         except CardgenError as exc:
             raise SystemExit(f"bench_bots: {exc}") from None
+
+
+def _positive(text: str) -> int:
+    if not text.strip().isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: a whole number of games, at least 1")
+    return int(text)
 
 
 def _openings(text: str) -> dict[str, int]:
