@@ -121,8 +121,6 @@ def arena(
         raise CardgenError(f"bots {','.join(bots)!r}: each bot once (the same bot twice would only play itself)")
     if games < 1:
         raise CardgenError(f"--games {games}: play at least 1 game per pair")
-    if not 0 <= opening <= game.max_game_length:
-        raise CardgenError(f"--opening {opening}: from 0 to the game's longest ({game.max_game_length}) random moves")
     pairs = [(i, j) for i in range(len(bots)) for j in range(i + 1, len(bots))]
     tasks: list[tuple] = []
     for i, j in pairs:

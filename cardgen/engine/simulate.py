@@ -139,6 +139,8 @@ def check_bots(game: Game, bots: list[str]) -> None:
 def game_tasks(game: Game, bots: list[str], games: int, seed: int | str, rotate: bool = True,
                record: bool = False, opening: int = 0) -> list[tuple]:  # fmt: skip
     """One task per game for the executor (each names its own seed)."""
+    if not 0 <= opening <= game.max_game_length:
+        raise CardgenError(f"--opening {opening}: from 0 to the game's longest ({game.max_game_length}) random moves")
     return [(game.name, dict(game.config), list(bots), seed, i, rotate, record, opening) for i in range(games)]
 
 
@@ -162,8 +164,6 @@ def simulate(
     check_bots(game, bots)
     if games < 1:
         raise CardgenError(f"--games {games}: play at least 1 game")
-    if not 0 <= opening <= game.max_game_length:
-        raise CardgenError(f"--opening {opening}: from 0 to the game's longest ({game.max_game_length}) random moves")
     todo = game_tasks(game, bots, games, seed, rotate, record, opening)
     results = run_jobs(play_one, todo, jobs, progress=progress, backend=backend, address=address)
     return summarise(game, bots, seed, rotate, results)

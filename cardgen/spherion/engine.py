@@ -367,10 +367,7 @@ class SpherionState(State):
         if ph == PH_PLAN:
             if player is None or player not in (0, 1) or self.ready[player]:
                 return []
-            j = self._proj[player] or self.projection(player)
-            if j.legal is None:
-                j.legal = self._plan_actions_now(player, j)
-            return j.legal[:]  # a copy: the cached list outlives what callers do with theirs
+            return self._plan_legal(player)[:]  # a copy: the cached list outlives what callers do with theirs
         if ph == PH_CHOOSE:
             return [A_FIRST, A_SECOND] if player in (None, self.rps_winner) else []
         if ph == PH_OVER or player is not None:
@@ -379,14 +376,18 @@ class SpherionState(State):
             return [A_DIE, A_DIE + 1, A_DIE + 2, A_DIE + 3]
         return [A_RPS, A_RPS + 1]
 
+    def _plan_legal(self, player: int) -> list[int]:
+        """A planning seat's legal steps: the projection's cached list itself (read, never edit)."""
+        j = self._proj[player] or self.projection(player)
+        if j.legal is None:
+            j.legal = self._plan_actions_now(player, j)
+        return j.legal
+
     def _is_legal_for(self, player: int, action: int) -> bool:
         # legal_actions(player) without the copy: apply_actions checks every step of a plan
         if self.phase != PH_PLAN or self.ready[player]:
             return action == self.game.noop_action and not self.legal_actions(player)
-        j = self._proj[player] or self.projection(player)
-        legal = j.legal
-        if legal is None:
-            legal = j.legal = self._plan_actions_now(player, j)
+        legal = self._plan_legal(player)
         return action in legal if legal else action == self.game.noop_action
 
     def _is_legal(self, action: int) -> bool:
