@@ -168,7 +168,7 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", default="1")
     ap.add_argument("--games-list", default="gyonrg,gyre")
-    ap.add_argument("--pairings", default="mcts/greedy,hard/mcts", help="A/B pairs, comma-separated")
+    ap.add_argument("--pairings", default="mcts/greedy,hard/mcts", help="A/B pairs, comma-separated; separate them with ';' when a bot's options have commas")
     ap.add_argument("--backends", default="local,ray", help="throughput: the executors compared")
     ap.add_argument("--backend", default="local", choices=pool.BACKENDS, help="strength: where its games run")
     ap.add_argument("--address", default=None, help="strength on --backend ray: the cluster (e.g. ray://head:10001)")
@@ -222,8 +222,8 @@ def _openings(text: str) -> dict[str, int]:
 def _strengths(args: argparse.Namespace) -> None:
     openings = _openings(args.opening)
     for name in args.games_list.split(","):
-        for pairing in args.pairings.split(","):
-            a, b = pairing.split("/")
+        for pairing in args.pairings.split(";" if ";" in args.pairings else ","):
+            a, _, b = pairing.partition("/")
             opening = openings.get(name, openings.get("*", 0))
             print(json.dumps(strength(name, a, b, args.games, args.jobs, args.seed, args.backend, args.address,
                                       args.log, opening)), flush=True)  # fmt: skip

@@ -168,7 +168,7 @@ class _Node:
     """One node of the search tree. `prior` is the position's own evaluation (a value per seat,
     0..1) counted as one visit; `visits`/`totals` gather what the iterations through it found."""
 
-    __slots__ = ("children", "visits", "totals", "prior", "expanded", "stats")
+    __slots__ = ("children", "visits", "totals", "prior", "expanded", "stats", "mm", "best")
 
     def __init__(self, prior: list[float], num_players: int) -> None:
         self.children: dict = {}
@@ -176,6 +176,10 @@ class _Node:
         self.totals = [0.0] * num_players
         self.prior = prior
         self.expanded = False
+        # implicit minimax (option minimax > 0): the evaluations backed up by minimax through
+        # the tree, and the child that gives them at a seat's move
+        self.mm = prior
+        self.best = None
         # SIMULTANEOUS nodes: per seat, action -> [visits, total] (decoupled UCT)
         self.stats: list[dict[int, list]] | None = None
 
@@ -192,6 +196,7 @@ MCTS_OPTIONS: dict[str, tuple[type, float, float, float]] = {
     "epsilon": (float, 0.0, 1.0, 0.0),  # rollouts: chance of a random move instead of the policy's
     "blunder": (float, 0.0, 1.0, 0.0),  # chance of playing a random move instead of searching (easy bots)
     "reuse": (int, 0, 1, 1),  # keep the searched tree for the next move
+    "minimax": (float, 0.0, 1.0, 0.0),  # weight of the minimax of evaluations next to the mean (implicit minimax)
 }
 MCTS_ALIASES = {"max_rollout": "rollout"}
 
@@ -219,10 +224,13 @@ class MCTSBot(Bot):
     before evaluating. Chance nodes are sampled from chance_outcomes() with the bot's own
     generator; at SIMULTANEOUS nodes each seat picks from its own statistics (decoupled
     UCT). The tree is kept for the next move when the game went through it (reuse=1).
+    With minimax=w (0..1), each node also keeps the minimax of the evaluations below it (the
+    seat to move takes its best child; chance and joint moves keep their mean) and UCT ranks a
+    child by (1 - w) * mean + w * minimax (implicit minimax backups, Lanctot et al. 2014).
 
     Options: iterations (playouts, i.e. positions scored, per move; default 10,000; a search
     ends after the descent that reaches it), time (seconds per move, 0 = none; whichever of
-    the two ends first), c (exploration, 0.3), rollout, epsilon, blunder, reuse.
+    the two ends first), c (exploration, 0.3), rollout, epsilon, blunder, reuse, minimax (0).
     A given iteration count always plays the same moves; a time limit depends on the machine.
     """
 
@@ -230,7 +238,7 @@ class MCTSBot(Bot):
 
     def __init__(self, game: Game, seat: int, seed=0, iterations: int | None = None, time: float = 0.0,
                  c: float = 0.3, rollout: int = 0, epsilon: float = 0.0, blunder: float = 0.0, reuse: int = 1,
-                 label: str | None = None):  # fmt: skip
+                 minimax: float = 0.0, label: str | None = None):  # fmt: skip
         super().__init__(game, seat, seed)
         _, _, most, default = MCTS_OPTIONS["iterations"]
         # a time budget alone searches until the time is up (the iteration cap is only a backstop)
@@ -241,6 +249,7 @@ class MCTSBot(Bot):
         self.epsilon = epsilon
         self.blunder = blunder
         self.reuse = bool(reuse)
+        self.minimax = minimax
         self.label = label
         lo, hi = game.min_return, game.max_return
         self._lo, self._span = lo, (hi - lo) or 1.0
@@ -257,7 +266,7 @@ class MCTSBot(Bot):
         if self.time:
             parts.append(f"time={self.time:g}")
         parts.append(f"c={self.c}")
-        for key in ("rollout", "epsilon", "blunder", "reuse"):
+        for key in ("rollout", "epsilon", "blunder", "reuse", "minimax"):
             value = getattr(self, key)
             if value != MCTS_OPTIONS[key][3]:
                 parts.append(f"{key}={int(value) if key == 'reuse' else value:g}")
@@ -376,6 +385,9 @@ class MCTSBot(Bot):
         n = self.game.num_players
         node = root
         path: list[tuple[_Node, tuple | None]] = []
+        # implicit minimax: (node, seat to move or None at chance and joint moves, move taken
+        # or None where every child must be compared again)
+        turns: list[tuple[_Node, int | None, int | None]] = []
         while True:
             # whose move it is comes from this world: in a re-dealt one it may differ from the tree's
             p = s.current_player()
@@ -390,6 +402,7 @@ class MCTSBot(Bot):
                 a = self._chance(s)
                 s.apply_action(a)
                 path.append((node, None))
+                turns.append((node, None, None))
                 child = node.children.get(a)
                 if child is None:
                     node.children[a] = child = _Node(self._leaf_value(s.clone()), n)
@@ -401,6 +414,7 @@ class MCTSBot(Bot):
                 joint = tuple(self._decoupled(node, s, q) for q in range(n))
                 s.apply_actions(list(joint))
                 path.append((node, joint))
+                turns.append((node, None, None))
                 child = node.children.get(joint)
                 if child is None:
                     node.children[joint] = child = _Node(self._leaf_value(s.clone()), n)
@@ -417,6 +431,7 @@ class MCTSBot(Bot):
                 # with c=0.3 and 10,000 playouts the best child won 37 of 40)
                 self._expand(node, s, s.legal_actions(), p)
                 value = max((c.prior for c in node.children.values()), key=lambda v: v[p], default=node.prior)
+                turns.append((node, p, None))
                 break
             if self._perfect:
                 a = self._uct(node, node.children, p)
@@ -427,6 +442,9 @@ class MCTSBot(Bot):
                 if missing:
                     self._expand(node, s, missing, p)
                 a = self._uct(node, {x: node.children[x] for x in legal}, p)
+                if missing:
+                    turns.append((node, p, None))
+            turns.append((node, p, a))
             s.apply_action(a)
             node = node.children[a]
         for nd, played in path:
@@ -439,6 +457,33 @@ class MCTSBot(Bot):
                     st = nd.stats[q].setdefault(a, [0, 0.0])
                     st[0] += 1
                     st[1] += value[q]
+        if self.minimax:
+            self._back_up_minimax(turns)
+
+    @staticmethod
+    def _back_up_minimax(turns: list) -> None:
+        """Implicit minimax backups (Lanctot, Winands, Pepels, Sturtevant 2014): each node keeps
+        the evaluations backed up by minimax (the seat to move takes its best child); chance and
+        joint-move nodes keep their mean. Lists are replaced, never changed in place, so a node
+        still holds the old value of the child it took its own from."""
+        for nd, p, a in reversed(turns):
+            if p is None:
+                w = nd.visits + 1
+                nd.mm = [(t + q) / w for t, q in zip(nd.totals, nd.prior)]
+                continue
+            if a is not None:
+                cm = nd.children[a].mm
+                if nd.best == a and cm[p] >= nd.mm[p] or nd.best != a and cm[p] > nd.mm[p]:
+                    nd.mm, nd.best = cm, a
+                    continue
+                if nd.best != a:
+                    continue
+            best, best_mm = None, None
+            for b, child in nd.children.items():
+                if best_mm is None or child.mm[p] > best_mm[p]:
+                    best, best_mm = b, child.mm
+            if best_mm is not None:
+                nd.mm, nd.best = best_mm, best
 
     def _expand(self, node: _Node, s: State, actions: list[int], p: int) -> None:
         """Score every move of `actions` from `s`: each child's evaluation is its prior (the
@@ -460,6 +505,14 @@ class MCTSBot(Bot):
         log_n = math.log(node.visits + 1)
         c = self.c
         best, best_v = -1, -math.inf
+        alpha = self.minimax
+        if alpha:
+            for a, child in children.items():
+                v = ((1 - alpha) * child.mean(p) + alpha * child.mm[p]
+                     + c * math.sqrt(log_n / (child.visits + 1)))  # fmt: skip
+                if v > best_v:
+                    best, best_v = a, v
+            return best
         for a, child in children.items():
             v = child.mean(p) + c * math.sqrt(log_n / (child.visits + 1))
             if v > best_v:

@@ -36,7 +36,7 @@ def test_gyre_position_needs_the_gyration():
     assert claim.returns() == [0.5, 0.5]  # a draw, not the win
 
 
-@pytest.mark.parametrize("spec", ["mcts:200", "mcts:iterations=200,reuse=0", "hard"])
+@pytest.mark.parametrize("spec", ["mcts:200", "mcts:iterations=200,reuse=0", "mcts:iterations=200,minimax=0.5", "hard"])
 def test_mcts_finds_the_gyre_win_in_one_turn(spec):
     game = load_game("gyre", size=4)
     state = game.state_from_json(GYRE_WIN)
@@ -44,6 +44,34 @@ def test_mcts_finds_the_gyre_win_in_one_turn(spec):
     assert bot.step(state.clone()) in (26, 47)
     _play_turn(bot, state)
     assert state.is_terminal() and state.returns() == [0.0, 1.0]
+
+
+def test_minimax_backups_keep_the_best_child_value_at_every_node():
+    """minimax=: every searched node holds its best child's backed-up evaluation for the seat
+    to move there (implicit minimax), whatever order the descents updated them in."""
+    game = load_game("gyre", size=4)
+    state = game.new_initial_state(3)
+    bot = make_bot("mcts:iterations=4000,minimax=0.5", game, 0, seed=3)
+    action = bot.step(state)
+    assert bot._tree is not None
+    _, node = bot._tree  # the subtree kept for the next move
+    after = state.clone()
+    after.apply_action(action)
+    checked = []
+
+    def walk(node, s) -> None:
+        if not node.expanded or not node.children:
+            return
+        p = s.current_player()
+        assert node.mm[p] == max(child.mm[p] for child in node.children.values())
+        checked.append(node)
+        for a, child in node.children.items():
+            t = s.clone()
+            t.apply_action(a)
+            walk(child, t)
+
+    walk(node, after)
+    assert len(checked) >= 5
 
 
 def _finish_turn(state) -> None:
@@ -118,7 +146,8 @@ def test_difficulty_names_are_tuned_mcts_settings():
 
 
 @pytest.mark.parametrize("spec", ["mcts:60", "mcts:time=1.5", "mcts:iterations=300,time=0.5,c=0.7",
-                                  "mcts:iterations=9,rollout=4,epsilon=0.25,blunder=0.1,reuse=0"])
+                                  "mcts:iterations=9,rollout=4,epsilon=0.25,blunder=0.1,reuse=0",
+                                  "mcts:iterations=50,minimax=0.4"])
 def test_mcts_spec_round_trips(spec):
     game = load_game("gyre", size=4)
     bot = make_bot(spec, game, 0)
