@@ -232,7 +232,8 @@ def resolve_seed(seed: int | str | None) -> int | str:
 
 class BotsType(click.ParamType):
     """Comma-separated bot specs (human, random, greedy, mcts, mcts:N, mcts:time=1.0, easy, medium,
-    hard ...), optionally exactly `count`; parse_bot_spec checks every option's range.
+    hard ...), optionally exactly `count`; parse_bot_spec checks every option's range. A bot's
+    own options use commas too: in "mcts:iterations=800,c=0.7,greedy", c=0.7 is mcts's.
 
     `humans=False` refuses 'human' (simulate and balance run bots only).
     """
@@ -249,7 +250,13 @@ class BotsType(click.ParamType):
         if isinstance(value, list):
             return value
         text = _plain(value)
-        bots = [b.strip() for b in text.split(",")]
+        bots = []
+        for part in (b.strip() for b in text.split(",")):
+            # "mcts:iterations=800,c=0.7,greedy": an option without a bot name belongs to the bot before it
+            if bots and "=" in part and ":" not in part and ":" in bots[-1]:
+                bots[-1] += "," + part
+            else:
+                bots.append(part)
         if not all(bots):
             self.fail(f"{text!r}: expected a comma-separated list like human,mcts", param, ctx)
         if self.count is not None and len(bots) != self.count:
