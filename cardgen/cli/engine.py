@@ -64,7 +64,8 @@ DECKS_OPT = click.option(
 )
 BOTS_HELP = ("random, greedy, mcts (10,000 positions scored a move), mcts:ITERATIONS, mcts:time=SECONDS (per move), "
              "or a difficulty: easy, medium "
-             "(thinks up to 1 s a move), hard (up to 1.8 s). A bot with an iteration count plays the same moves for the "
+             "(thinks up to 1 s a move), hard (up to 1.8 s). mcts options join with commas: "
+             "mcts:iterations=800,c=0.7,minimax=0.5. A bot with an iteration count plays the same moves for the "
              "same seed on any machine; one with a time budget (medium, hard, time=) may not.")
 BACKEND_OPT = click.option(
     "--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
