@@ -250,7 +250,7 @@ class BotsType(click.ParamType):
         if isinstance(value, list):
             return value
         text = _plain(value)
-        bots = []
+        bots: list[str] = []
         for part in (b.strip() for b in text.split(",")):
             # "mcts:iterations=800,c=0.7,greedy": an option without a bot name belongs to the bot before it
             if bots and "=" in part and ":" not in part and ":" in bots[-1]:
