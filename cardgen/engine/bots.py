@@ -387,10 +387,10 @@ class MCTSBot(Bot):
     def _iterate(self, root: _Node, s: State) -> None:
         n = self.game.num_players
         node = root
-        path: list[tuple[_Node, tuple | None]] = []
-        # implicit minimax: (node, seat to move or None at chance and joint moves, move taken
-        # or None where every child must be compared again)
-        turns: list[tuple[_Node, int | None, int | None]] = []
+        # per node passed: (node, joint move at SIMULTANEOUS nodes, whose move it was (a seat,
+        # CHANCE, SIMULTANEOUS or TERMINAL), the move taken at a seat's node or None where all
+        # its children are to be compared again (implicit minimax))
+        path: list[tuple[_Node, tuple | None, int, int | None]] = []
         while True:
             # whose move it is comes from this world: in a re-dealt one it may differ from the tree's
             p = s.current_player()
@@ -399,13 +399,12 @@ class MCTSBot(Bot):
                 # search whose every line ends the game (one tile left) would never use its budget
                 self._playouts += 1
                 value = self._terminal_value(s)
-                path.append((node, None))
+                path.append((node, None, p, None))
                 break
             if p == CHANCE:
                 a = self._chance(s)
                 s.apply_action(a)
-                path.append((node, None))
-                turns.append((node, None, None))
+                path.append((node, None, p, None))
                 child = node.children.get(a)
                 if child is None:
                     node.children[a] = child = _Node(self._leaf_value(s.clone()), n)
@@ -416,8 +415,7 @@ class MCTSBot(Bot):
             if p == SIMULTANEOUS:
                 joint = tuple(self._decoupled(node, s, q) for q in range(n))
                 s.apply_actions(list(joint))
-                path.append((node, joint))
-                turns.append((node, None, None))
+                path.append((node, joint, p, None))
                 child = node.children.get(joint)
                 if child is None:
                     node.children[joint] = child = _Node(self._leaf_value(s.clone()), n)
@@ -425,7 +423,6 @@ class MCTSBot(Bot):
                     break
                 node = child
                 continue
-            path.append((node, None))
             if not node.expanded:
                 # score every move now (the children's priors) and back up the best of them for
                 # the seat to move: each descent learns the answer to the line it tried (backing
@@ -434,8 +431,9 @@ class MCTSBot(Bot):
                 # with c=0.3 and 10,000 playouts the best child won 37 of 40)
                 self._expand(node, s, s.legal_actions(), p)
                 value = max((c.prior for c in node.children.values()), key=lambda v: v[p], default=node.prior)
-                turns.append((node, p, None))
+                path.append((node, None, p, None))
                 break
+            missing = None
             if self._perfect:
                 a = self._uct(node, node.children, p)
             else:
@@ -445,12 +443,11 @@ class MCTSBot(Bot):
                 if missing:
                     self._expand(node, s, missing, p)
                 a = self._uct(node, {x: node.children[x] for x in legal}, p)
-                if missing:
-                    turns.append((node, p, None))
-            turns.append((node, p, a))
+            # children scored just now may beat the minimax's best: compare them all then
+            path.append((node, None, p, None if missing else a))
             s.apply_action(a)
             node = node.children[a]
-        for nd, played in path:
+        for nd, played, _, _ in path:
             nd.visits += 1
             t = nd.totals
             for i in range(n):
@@ -461,32 +458,33 @@ class MCTSBot(Bot):
                     st[0] += 1
                     st[1] += value[q]
         if self.minimax:
-            self._back_up_minimax(turns)
+            self._back_up_minimax(path)
 
     @staticmethod
-    def _back_up_minimax(turns: list) -> None:
-        """Implicit minimax backups (Lanctot, Winands, Pepels, Sturtevant 2014): each node keeps
-        the evaluations backed up by minimax (the seat to move takes its best child); chance and
-        joint-move nodes keep their mean. Lists are replaced, never changed in place, so a node
-        still holds the old value of the child it took its own from."""
-        for nd, p, a in reversed(turns):
-            if p is None:
+    def _back_up_minimax(path: list) -> None:
+        """Implicit minimax backups (Lanctot, Winands, Pepels, Sturtevant 2014), deepest node
+        first: a seat's node takes its best child's minimax for that seat; chance and joint-move
+        nodes keep their mean; a finished game keeps its result. Lists are replaced, never
+        changed in place, so a node still holds the old value of the child it took its own from."""
+        for nd, _, p, a in reversed(path):
+            if p == TERMINAL:
+                continue
+            if p < 0:
                 w = nd.visits + 1
                 nd.mm = [(t + q) / w for t, q in zip(nd.totals, nd.prior)]
                 continue
             if a is not None:
                 cm = nd.children[a].mm
-                if nd.best == a and cm[p] >= nd.mm[p] or nd.best != a and cm[p] > nd.mm[p]:
-                    nd.mm, nd.best = cm, a
+                if nd.best != a:  # a rival of the best child: it takes over only if better
+                    if cm[p] > nd.mm[p]:
+                        nd.mm, nd.best = cm, a
                     continue
-                if nd.best != a:
+                if cm[p] >= nd.mm[p]:  # the best child got no worse: it stays the best
+                    nd.mm = cm
                     continue
-            best, best_mm = None, None
-            for b, child in nd.children.items():
-                if best_mm is None or child.mm[p] > best_mm[p]:
-                    best, best_mm = b, child.mm
-            if best_mm is not None:
-                nd.mm, nd.best = best_mm, best
+            if nd.children:  # the best child got worse, or new children: compare them all
+                best = max(nd.children, key=lambda b: nd.children[b].mm[p])
+                nd.mm, nd.best = nd.children[best].mm, best
 
     def _expand(self, node: _Node, s: State, actions: list[int], p: int) -> None:
         """Score every move of `actions` from `s`: each child's evaluation is its prior (the
