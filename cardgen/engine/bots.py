@@ -507,7 +507,7 @@ class MCTSBot(Bot):
         c = self.c
         best, best_v = -1, -math.inf
         alpha = self.minimax
-        if alpha:
+        if alpha:  # a loop of its own: mixing in 0 * minimax slowed the default search by 3 %
             for a, child in children.items():
                 v = ((1 - alpha) * child.mean(p) + alpha * child.mm[p]
                      + c * math.sqrt(log_n / (child.visits + 1)))  # fmt: skip
