@@ -15,6 +15,7 @@ import argparse
 import json
 import time
 
+from cardgen.engine.bots import split_bots
 from cardgen.gyonrg.balance import run
 
 CONFIGS: dict[str, dict] = {
@@ -46,7 +47,7 @@ def main() -> None:
     rows = []
     for name in names:
         start = time.perf_counter()
-        r = run(games=args.games, jobs=args.jobs, seed=args.seed, bots=tuple(args.bots.split(",")), options=CONFIGS[name])
+        r = run(games=args.games, jobs=args.jobs, seed=args.seed, bots=tuple(split_bots(args.bots)), options=CONFIGS[name])
         rows.append({"config": name, "first_seat_win_rate": round(r.first_player_win_rate, 3),
                      "ci95": [round(x, 3) for x in r.first_player_ci95],
                      "distance_from_fair": round(abs(r.first_player_win_rate - 0.5), 3),

@@ -245,18 +245,12 @@ class BotsType(click.ParamType):
         self.humans = humans
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> list[str]:
-        from cardgen.engine.bots import parse_bot_spec
+        from cardgen.engine.bots import parse_bot_spec, split_bots
 
         if isinstance(value, list):
             return value
         text = _plain(value)
-        bots: list[str] = []
-        for part in (b.strip() for b in text.split(",")):
-            # "mcts:iterations=800,c=0.7,greedy": an option without a bot name belongs to the bot before it
-            if bots and "=" in part and ":" not in part and ":" in bots[-1]:
-                bots[-1] += "," + part
-            else:
-                bots.append(part)
+        bots = split_bots(text)
         if not all(bots):
             self.fail(f"{text!r}: expected a comma-separated list like human,mcts", param, ctx)
         if self.count is not None and len(bots) != self.count:

@@ -550,6 +550,19 @@ _CLASSES: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mct
 _NUMBER = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,9})?|\.[0-9]{1,9}")
 
 
+def split_bots(text: str) -> list[str]:
+    """'mcts:iterations=800,c=0.7,greedy' -> ['mcts:iterations=800,c=0.7', 'greedy']: bots are
+    comma-separated, and so are a bot's own options (an option without a bot name belongs to the
+    bot before it). Parts are stripped; parse_bot_spec checks each bot."""
+    bots: list[str] = []
+    for part in (b.strip() for b in text.split(",")):
+        if bots and "=" in part and ":" not in part and ":" in bots[-1]:
+            bots[-1] += "," + part
+        else:
+            bots.append(part)
+    return bots
+
+
 def parse_bot_spec(spec: str) -> tuple[str, dict]:
     """'mcts:2000', 'mcts:iterations=2000,c=1', 'mcts:time=1.0' -> ('mcts', {...}); a difficulty
     name (easy, medium, hard) -> its MCTS settings; CardgenError when bad."""
