@@ -29,6 +29,8 @@ from .view import render
 
 MIN_SIZE, MAX_SIZE = 4, 19
 DEFAULT_MAX_GYRATIONS = None  # the rulebook: no cap beyond deactivation
+# evaluate: a capture threat's worth, 0.55 of the swing of a capture (270 points)
+THREAT = 0.55 * 270.0
 
 _TABLES: dict[int, tuple] = {}
 
@@ -316,8 +318,11 @@ class GyreState(State):
         value = score + threats + 3 per owned gyre. A threat is a tile one claim away from
         capture (7 neighbours of one other colour, the 8th empty): capturing turns a tile
         worth -6 into one worth 256 and doubles its captor's neighbours, so it is counted
-        at 0.8 of that swing when the captor is to move, 0.3 otherwise (the owner may fill
-        the hole, but not every hole at once). The lead over the best opponent is divided
+        at 0.55 of that swing (the owner may fill the hole, but not every hole at once),
+        whoever is to move: a search compares positions at different depths, and a value
+        that swung with the side to move (it was 0.8 for the captor to move, 0.3 otherwise)
+        made deeper search worse (Gyre 5x5, mcts:5000 against mcts:1000, 40 games: 32.5 %
+        with the swing, 60 % without). The lead over the best opponent is divided
         by a scale that grows with the tiles claimed (scores grow with them), the same for
         every move of a turn, so comparing moves is comparing leads."""
         _, tiles, threats = self._parts()
@@ -340,12 +345,11 @@ class GyreState(State):
 
     def _values(self, tiles: list[int], threats: list[int], gyres: list[int], player: int, empties: int) -> list[float]:
         """evaluate_all's formula from its parts: tile scores and capture threats per colour
-        (index 0 unused), owned gyres per seat, the seat to move and the empty tiles."""
+        (index 0 unused), owned gyres per seat, the seat to move (TERMINAL: the game is over)
+        and the empty tiles."""
         game = self.game
         k = game.num_players
-        mover = player + 1
-        vals = [tiles[p + 1] + 270.0 * (0.8 if p + 1 == mover else 0.3) * threats[p + 1] + 3.0 * gyres[p]
-                for p in range(k)]  # fmt: skip
+        vals = [tiles[p + 1] + THREAT * threats[p + 1] + 3.0 * gyres[p] for p in range(k)]
         scale = 8.0 + 4.0 * (game.nn - empties)
         if k == 2:
             out = [(vals[0] - vals[1]) / scale, (vals[1] - vals[0]) / scale]

@@ -12,6 +12,7 @@ import pytest
 from cardgen.engine.bots import DIFFICULTIES, MCTS_OPTIONS, make_bot, parse_bot_spec
 from cardgen.engine.registry import load_game
 from cardgen.errors import CardgenError
+from cardgen.gyre import engine as gyre_engine
 
 DATA = Path(__file__).parent / "data"
 
@@ -184,12 +185,17 @@ def test_gyre_evaluation_prefers_the_bigger_cluster():
     assert state.evaluate_all() == [state.evaluate(0), state.evaluate(1)]
 
 
-def test_gyre_evaluation_counts_a_capture_threat_for_the_side_to_move():
+def test_gyre_evaluation_counts_a_capture_threat_whoever_is_to_move(monkeypatch):
     # blue b2 (index 5) has seven red neighbours; a red claim of c3 (index 10) captures it
     threat = _gyre("RRR.RBR.RR......", player=0)
-    assert threat.evaluate(0) > threat.evaluate(1)
+    assert threat.evaluate(0) > 0 > threat.evaluate(1)
+    # the same value with blue to move: MCTS compares positions at different depths, and a
+    # value that swings with the side to move made deeper search lose to shallower
     waiting = _gyre("RRR.RBR.RR......", player=1)
-    assert threat.evaluate(0) > waiting.evaluate(0) > 0
+    assert waiting.evaluate_all() == threat.evaluate_all()
+    with_threat = threat.evaluate(0)
+    monkeypatch.setattr(gyre_engine, "THREAT", 0.0)
+    assert threat.evaluate(0) < with_threat  # the threat itself is worth something to red
 
 
 def test_gyre_evaluation_of_a_finished_game_is_decisive():
