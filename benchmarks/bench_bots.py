@@ -38,7 +38,7 @@ from pathlib import Path
 
 from cardgen import files
 from cardgen.engine import pool
-from cardgen.engine.bots import make_bot
+from cardgen.engine.bots import make_bot, parse_bot_spec
 from cardgen.engine.records import play_out
 from cardgen.engine.registry import load_game
 from cardgen.engine.simulate import game_seed, opening_seed, seating, simulate, summarise
@@ -169,7 +169,8 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", default="1")
     ap.add_argument("--games-list", default="gyonrg,gyre")
-    ap.add_argument("--pairings", default="mcts/greedy,hard/mcts", help="A/B pairs, comma-separated; separate them with ';' when a bot's options have commas")
+    ap.add_argument("--pairings", type=_pairings, default="mcts/greedy,hard/mcts",
+                    help="A/B pairs, comma-separated; separate them with ';' when a bot's options have commas")
     ap.add_argument("--backends", default="local,ray", help="throughput: the executors compared")
     ap.add_argument("--backend", default="local", choices=pool.BACKENDS, help="strength: where its games run")
     ap.add_argument("--address", default=None, help="strength on --backend ray: the cluster (e.g. ray://head:10001)")
@@ -207,6 +208,27 @@ def _positive(text: str) -> int:
     return int(text)
 
 
+def _pairings(text: str) -> list[tuple[str, str]]:
+    """--pairings: A/B pairs split at ';' if there is one, else at ','; empty pieces (a
+    trailing ';') are skipped, so a typo fails here and not after hours of games."""
+    pairs = []
+    for piece in text.split(";" if ";" in text else ","):
+        if not piece.strip():
+            continue
+        a, slash, b = (x.strip() for x in piece.partition("/"))
+        if not slash or not a or not b:
+            raise argparse.ArgumentTypeError(f"{piece.strip()!r}: expected a pair A/B, e.g. hard/mcts (separate pairs with ';' when a bot's options have commas)")
+        for bot in (a, b):
+            try:
+                parse_bot_spec(bot)
+            except CardgenError as exc:
+                raise argparse.ArgumentTypeError(str(exc)) from None
+        pairs.append((a, b))
+    if not pairs:
+        raise argparse.ArgumentTypeError(f"{text!r}: no A/B pair")
+    return pairs
+
+
 def _openings(text: str) -> dict[str, int]:
     """--opening: 'gyre:4,gyonrg:0' or one number for every game."""
     if text.strip().isdigit():
@@ -223,8 +245,7 @@ def _openings(text: str) -> dict[str, int]:
 def _strengths(args: argparse.Namespace) -> None:
     openings = _openings(args.opening)
     for name in args.games_list.split(","):
-        for pairing in args.pairings.split(";" if ";" in args.pairings else ","):
-            a, _, b = pairing.partition("/")
+        for a, b in args.pairings:
             opening = openings.get(name, openings.get("*", 0))
             print(json.dumps(strength(name, a, b, args.games, args.jobs, args.seed, args.backend, args.address,
                                       args.log, opening)), flush=True)  # fmt: skip
