@@ -16,9 +16,11 @@ greedy in at least 75 of 100 games, hard beats mcts in at least 60. A hard game 
 minutes, so 100 of them are hours on two cores: `--backend ray --address ...` plays them
 on a cluster (same games, same seeds), and `--log FILE` saves each game as it ends and
 plays only the games the file lacks, so a run can stop and go on (a bot with a time
-budget plays differently on a loaded machine: measure hard with its iteration count,
---pairings "mcts:iterations=30000,minimax=0.5/mcts;", where the machine is shared; the ';'
-separates pairs when a bot's options have commas). Gyre games start with 4 random
+budget plays differently on a loaded machine: where the machine is shared, measure hard
+with its iteration count and no time, e.g. on Gyon-RG --pairings
+"mcts:iterations=30000,minimax=0.5/mcts;" and on Gyre, which tunes its own hard
+(Game.difficulties), "mcts:iterations=30000,c=0.15/mcts;"; the ';' separates pairs when a
+bot's options have commas). Gyre games start with 4 random
 moves (--opening; the same for both seatings of a pair): Gyre has no chance and mcts
 with an iteration count no randomness, so without them mcts against mcts or hard plays
 one game per seating, whatever the seed.
