@@ -18,9 +18,8 @@ on a cluster (same games, same seeds), and `--log FILE` saves each game as it en
 plays only the games the file lacks, so a run can stop and go on (a bot with a time
 budget plays differently on a loaded machine: where the machine is shared, measure hard
 with its iteration count and no time, e.g. on Gyon-RG --pairings
-"mcts:iterations=30000,minimax=0.5/mcts;" and on Gyre, which tunes its own hard
-(Game.difficulties), "mcts:iterations=30000,c=0.15/mcts;"; the ';' separates pairs when a
-bot's options have commas). Gyre games start with 4 random
+"mcts:iterations=30000,minimax=0.5/mcts" and on Gyre, which tunes its own hard
+(Game.difficulties), "mcts:iterations=30000,c=0.15/mcts"). Gyre games start with 4 random
 moves (--opening; the same for both seatings of a pair): Gyre has no chance and mcts
 with an iteration count no randomness, so without them mcts against mcts or hard plays
 one game per seating, whatever the seed.
@@ -172,7 +171,7 @@ def main() -> None:
     ap.add_argument("--seed", default="1")
     ap.add_argument("--games-list", default="gyonrg,gyre")
     ap.add_argument("--pairings", type=_pairings, default="mcts/greedy,hard/mcts",
-                    help="A/B pairs, comma-separated; separate them with ';' when a bot's options have commas")
+                    help="A/B pairs, comma-separated (a bot's own options stay with it: mcts:iterations=30000,c=0.15/mcts)")
     ap.add_argument("--backends", default="local,ray", help="throughput: the executors compared")
     ap.add_argument("--backend", default="local", choices=pool.BACKENDS, help="strength: where its games run")
     ap.add_argument("--address", default=None, help="strength on --backend ray: the cluster (e.g. ray://head:10001)")
@@ -211,15 +210,25 @@ def _positive(text: str) -> int:
 
 
 def _pairings(text: str) -> list[tuple[str, str]]:
-    """--pairings: A/B pairs split at ';' if there is one, else at ','; empty pieces (a
-    trailing ';') are skipped, so a typo fails here and not after hours of games."""
+    """--pairings: A/B pairs, separated by ',' or ';'. A piece that starts with an mcts option
+    (c=0.15/mcts) belongs to the bot before it, as in --bots, so
+    "mcts:iterations=30000,c=0.15/mcts" is one pair. Empty pieces (a trailing ';') are
+    skipped, and every bot is checked here, so a typo fails before hours of games."""
+    pieces: list[str] = []
+    for chunk in text.split(";"):
+        for i, piece in enumerate(chunk.split(",")):
+            head = piece.partition("/")[0]
+            if i and "=" in head and ":" not in head:
+                pieces[-1] += "," + piece
+            else:
+                pieces.append(piece)
     pairs = []
-    for piece in text.split(";" if ";" in text else ","):
-        if not piece.strip():
+    for piece in (p.strip() for p in pieces):
+        if not piece:
             continue
         a, slash, b = (x.strip() for x in piece.partition("/"))
         if not slash or not a or not b:
-            raise argparse.ArgumentTypeError(f"{piece.strip()!r}: expected a pair A/B, e.g. hard/mcts (separate pairs with ';' when a bot's options have commas)")
+            raise argparse.ArgumentTypeError(f"{piece!r}: expected a pair A/B, e.g. hard/mcts")
         for bot in (a, b):
             try:
                 parse_bot_spec(bot)
