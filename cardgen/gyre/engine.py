@@ -19,7 +19,6 @@ neighbour tables precomputed per board size; clone() copies four lists.
 from __future__ import annotations
 
 from bisect import insort
-from types import MappingProxyType
 
 from cardgen.engine.protocol import TERMINAL, Game, GameType, Option, State, check_config
 from cardgen.errors import CardgenError, IllegalActionError
@@ -144,12 +143,6 @@ class GyreGame(Game):
     min_return = 0.0
     max_return = 1.0
     return_sum = 1.0
-    # hard searches deeper than the default's c=0.3 (benchmarks/bench_bots.py, 8x8, 4 opening
-    # moves, 30,000 positions against mcts): c=0.1 scored 11/17 where c=0.3 scored 5/12; on
-    # Gyon-RG c=0.1 lost (2/7), so the setting is Gyre's own. Not 0.1: a move's prior counts
-    # as a visit, so a move valued c * sqrt(ln N) below the best is never tried, and c=0.1
-    # missed the win in one turn of tests/engine/test_bots_search.py (0.15 finds it)
-    difficulties = MappingProxyType({"hard": "mcts:iterations=30000,c=0.15,time=1.8"})
 
     def __init__(self, **config) -> None:
         self.config = check_config(self.name, self.options, config)
