@@ -38,7 +38,7 @@ from pathlib import Path
 
 from cardgen import files
 from cardgen.engine import pool
-from cardgen.engine.bots import make_bot, parse_bot_spec
+from cardgen.engine.bots import is_bare_option, make_bot, parse_bot_spec
 from cardgen.engine.records import play_out
 from cardgen.engine.registry import load_game
 from cardgen.engine.simulate import game_seed, opening_seed, seating, simulate, summarise
@@ -216,8 +216,7 @@ def _pairings(text: str) -> list[tuple[str, str]]:
     pieces: list[str] = []
     for chunk in text.split(";"):
         for i, piece in enumerate(chunk.split(",")):
-            head = piece.partition("/")[0]
-            if i and "=" in head and ":" not in head:
+            if i and is_bare_option(piece.partition("/")[0]):
                 pieces[-1] += "," + piece
             else:
                 pieces.append(piece)

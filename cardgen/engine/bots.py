@@ -550,13 +550,19 @@ _CLASSES: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mct
 _NUMBER = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,9})?|\.[0-9]{1,9}")
 
 
+def is_bare_option(part: str) -> bool:
+    """'c=0.7': an mcts option with no bot name, so it belongs to the bot before it in a
+    comma-separated list (split_bots; bench_bots' --pairings)."""
+    return "=" in part and ":" not in part
+
+
 def split_bots(text: str) -> list[str]:
     """'mcts:iterations=800,c=0.7,greedy' -> ['mcts:iterations=800,c=0.7', 'greedy']: bots are
-    comma-separated, and so are a bot's own options (an option without a bot name belongs to the
-    bot before it). Parts are stripped; parse_bot_spec checks each bot."""
+    comma-separated, and so are a bot's own options (is_bare_option). Parts are stripped;
+    parse_bot_spec checks each bot."""
     bots: list[str] = []
     for part in (b.strip() for b in text.split(",")):
-        if bots and "=" in part and ":" not in part and ":" in bots[-1]:
+        if bots and is_bare_option(part) and ":" in bots[-1]:
             bots[-1] += "," + part
         else:
             bots.append(part)
