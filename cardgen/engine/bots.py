@@ -168,7 +168,7 @@ class _Node:
     """One node of the search tree. `prior` is the position's own evaluation (a value per seat,
     0..1) counted as one visit; `visits`/`totals` gather what the iterations through it found."""
 
-    __slots__ = ("children", "visits", "totals", "prior", "expanded", "stats", "mm", "best")
+    __slots__ = ("children", "visits", "totals", "prior", "expanded", "stats", "mm", "best", "exact", "ends")
 
     def __init__(self, prior: list[float], num_players: int) -> None:
         self.children: dict = {}
@@ -182,6 +182,10 @@ class _Node:
         self.best = None
         # SIMULTANEOUS nodes: per seat, action -> [visits, total] (decoupled UCT)
         self.stats: list[dict[int, list]] | None = None
+        # perfect information: the result, if the game is over here; and at a seat's node, its
+        # best move that ends the game, (action, result), once one is known
+        self.exact: list[float] | None = None
+        self.ends: tuple[int, list[float]] | None = None
 
     def mean(self, p: int) -> float:
         return (self.totals[p] + self.prior[p]) / (self.visits + 1)
@@ -192,6 +196,7 @@ MCTS_OPTIONS: dict[str, tuple[type, float, float, float]] = {
     "iterations": (int, 1, 1_000_000, 10_000),  # playouts: positions scored per move
     "time": (float, 0.0, 60.0, 0.0),  # seconds per move; 0: no time limit
     "c": (float, 0.0, 100.0, 0.3),  # exploration (small: priors and backups already rank moves)
+    "root_c": (float, 0.0, 100.0, 0.0),  # exploration among the moves to choose from; 0: the same as c
     "rollout": (int, 0, 10_000, 0),  # plies played from a leaf before it is evaluated
     "epsilon": (float, 0.0, 1.0, 0.0),  # rollouts: chance of a random move instead of the policy's
     "blunder": (float, 0.0, 1.0, 0.0),  # chance of playing a random move instead of searching (easy bots)
@@ -230,10 +235,16 @@ class MCTSBot(Bot):
     With minimax=w (0..1), each node also keeps the minimax of the evaluations below it (the
     seat to move takes its best child; chance and joint moves keep their mean) and UCT ranks a
     child by (1 - w) * mean + w * minimax (implicit minimax backups, Lanctot et al. 2014).
+    With perfect information, a move that ends the game is exact: UCT sends no descent there
+    again, takes it at once if it wins, and the node backs up at least its result for the seat
+    to move (as MCTS-Solver does for proven values, Winands et al. 2008). root_c is the
+    exploration among the moves to choose from (c below them; as in Lc0's CPuctAtRoot): a
+    small c searches deep, and a wider root still tries the move whose prior looks bad.
 
     Options: iterations (playouts, i.e. positions scored, per move; default 10,000; a search
     ends after the descent that reaches it), time (seconds per move, 0 = none; whichever of
-    the two ends first), c (exploration, 0.3), rollout, epsilon, blunder, reuse, minimax (0).
+    the two ends first), c (exploration, 0.3), root_c (exploration at the root; default c),
+    rollout, epsilon, blunder, reuse, minimax (0).
     A given iteration count always plays the same moves; a time limit depends on the machine.
     """
 
@@ -241,13 +252,15 @@ class MCTSBot(Bot):
 
     def __init__(self, game: Game, seat: int, seed=0, iterations: int | None = None, time: float = 0.0,
                  c: float = 0.3, rollout: int = 0, epsilon: float = 0.0, blunder: float = 0.0, reuse: int = 1,
-                 minimax: float = 0.0, label: str | None = None):  # fmt: skip
+                 minimax: float = 0.0, root_c: float = 0.0, label: str | None = None):  # fmt: skip
         super().__init__(game, seat, seed)
         _, _, most, default = MCTS_OPTIONS["iterations"]
         # a time budget alone searches until the time is up (the iteration cap is only a backstop)
         self.iterations = iterations if iterations is not None else int(most if time else default)
         self.time = time
         self.c = c
+        self.root_c = root_c or c
+        self._root: _Node | None = None
         self.rollout = rollout
         self.epsilon = epsilon
         self.blunder = blunder
@@ -269,9 +282,9 @@ class MCTSBot(Bot):
         if self.time:
             parts.append(f"time={self.time:g}")
         parts.append(f"c={self.c}")
-        for key in ("rollout", "epsilon", "blunder", "reuse", "minimax"):
+        for key in ("root_c", "rollout", "epsilon", "blunder", "reuse", "minimax"):
             value = getattr(self, key)
-            if value != MCTS_OPTIONS[key][3]:
+            if value != (self.c if key == "root_c" else MCTS_OPTIONS[key][3]):
                 parts.append(f"{key}={int(value) if key == 'reuse' else value:g}")
         return "mcts:" + ",".join(parts)
 
@@ -333,6 +346,7 @@ class MCTSBot(Bot):
         root = self._reused_root(history) if self.reuse else None
         if root is None:
             root = _Node([0.5] * self.game.num_players, self.game.num_players)
+        self._root = root
         start = time.perf_counter()
         deadline = start + self.time if self.time else math.inf
         # the budget counts playouts: positions scored (each child of an expanded node is one)
@@ -358,6 +372,10 @@ class MCTSBot(Bot):
             return acts[int(rng.random() * len(acts))]
         # most visited; ties (few iterations) go to the better mean, then to the lower action number
         choice = min(counts, key=lambda a: (-counts[a], -means[a], a))
+        if root.ends is not None and root.ends[0] in legal and root.ends[1][seat] > means[choice]:
+            # ending the game (searched no further: its result is exact) beats the best line
+            choice = root.ends[0]
+            means[choice] = root.ends[1][seat]
         if self.reuse and not simultaneous:
             child = root.children.get(choice)
             self._tree = (history + [choice], child) if child is not None else None
@@ -399,6 +417,8 @@ class MCTSBot(Bot):
                 # search whose every line ends the game (one tile left) would never use its budget
                 self._playouts += 1
                 value = self._terminal_value(s)
+                if self._perfect and node.exact is None and path and path[-1][3] is not None:
+                    self._ended(path[-1][0], path[-1][3], node, value, path[-1][2])
                 path.append((node, None, p, None))
                 break
             if p == CHANCE:
@@ -447,7 +467,10 @@ class MCTSBot(Bot):
             path.append((node, None, p, None if missing else a))
             s.apply_action(a)
             node = node.children[a]
-        for nd, played, _, _ in path:
+        for nd, played, q, _ in reversed(path):
+            ends = nd.ends
+            if ends is not None and ends[1][q] > value[q]:
+                value = ends[1]  # the seat to move here would rather end the game
             nd.visits += 1
             t = nd.totals
             for i in range(n):
@@ -495,6 +518,11 @@ class MCTSBot(Bot):
             if logits is None:
                 c = s.clone()
                 c.apply_action(a)
+                if self._perfect and c.is_terminal():
+                    self._playouts += 1
+                    node.children[a] = child = _Node(self._terminal_value(c), n)
+                    self._ended(node, a, child, child.prior, p)
+                    continue
                 prior = self._leaf_value(c)
             else:
                 self._playouts += 1
@@ -502,11 +530,24 @@ class MCTSBot(Bot):
             node.children[a] = _Node(prior, n)
         node.expanded = True
 
+    @staticmethod
+    def _ended(node: _Node, a: int, child: _Node, result: list[float], p: int) -> None:
+        """Perfect information: move `a` from `node` (seat p to move) ends the game with `result`.
+        The value is exact, so UCT sends no more descents there (a draw worth 0.5 had drawn all
+        30,000 of a small-c search, which never tried the gyration that wins); the node keeps
+        its best such move, which floors what the node backs up for p, and UCT takes it at once
+        when it wins outright."""
+        child.exact = child.mm = result
+        if p >= 0 and (node.ends is None or result[p] > node.ends[1][p]):
+            node.ends = (a, result)
+
     def _uct(self, node: _Node, children: dict, p: int) -> int:
         log_n = math.log(node.visits + 1)
-        c = self.c
+        c = self.root_c if node is self._root else self.c
         best, best_v = -1, -math.inf
         alpha = self.minimax
+        if node.ends is not None:
+            return self._uct_open(node, children, p, log_n, c)
         if alpha:  # a loop of its own: mixing in 0 * minimax slowed the default search by 3 %
             for a, child in children.items():
                 v = ((1 - alpha) * child.mean(p) + alpha * child.mm[p]
@@ -518,6 +559,24 @@ class MCTSBot(Bot):
             v = child.mean(p) + c * math.sqrt(log_n / (child.visits + 1))
             if v > best_v:
                 best, best_v = a, v
+        return best
+
+    def _uct_open(self, node: _Node, children: dict, p: int, log_n: float, c: float) -> int:
+        """UCT where some moves end the game (perfect information): a win is taken at once;
+        otherwise only moves whose value is not yet exact are ranked, the game-ending ones
+        standing for the node through its floor (node.ends); when every move ends the game,
+        the best of them."""
+        a, result = node.ends  # type: ignore[misc]
+        if result[p] >= 1.0:
+            return a
+        alpha = self.minimax
+        best, best_v = a, -math.inf
+        for b, child in children.items():
+            if child.exact is None:
+                v = ((1 - alpha) * child.mean(p) + alpha * child.mm[p]
+                     + c * math.sqrt(log_n / (child.visits + 1)))  # fmt: skip
+                if v > best_v:
+                    best, best_v = b, v
         return best
 
     def _decoupled(self, node: _Node, s: State, q: int) -> int:
@@ -542,7 +601,7 @@ class MCTSBot(Bot):
                 world.apply_actions(others)
                 stats[a] = [1, self._leaf_value(world)[q]]
         log_n = math.log(sum(stats[a][0] for a in acts))
-        c = self.c
+        c = self.root_c if node is self._root else self.c
         return max(acts, key=lambda a: stats[a][1] / stats[a][0] + c * math.sqrt(log_n / stats[a][0]))
 
 

@@ -37,7 +37,8 @@ def test_gyre_position_needs_the_gyration():
     assert claim.returns() == [0.5, 0.5]  # a draw, not the win
 
 
-@pytest.mark.parametrize("spec", ["mcts:200", "mcts:iterations=200,reuse=0", "mcts:iterations=200,minimax=0.5", "hard"])
+@pytest.mark.parametrize("spec", ["mcts:200", "mcts:iterations=200,reuse=0", "mcts:iterations=200,minimax=0.5", "hard",
+                                  "mcts:iterations=2000,c=0.1,root_c=0.3"])
 def test_mcts_finds_the_gyre_win_in_one_turn(spec):
     game = load_game("gyre", size=4)
     state = game.state_from_json(GYRE_WIN)
@@ -45,6 +46,21 @@ def test_mcts_finds_the_gyre_win_in_one_turn(spec):
     assert bot.step(state.clone()) in (26, 47)
     _play_turn(bot, state)
     assert state.is_terminal() and state.returns() == [0.0, 1.0]
+
+
+def test_a_move_that_ends_the_game_is_not_searched_again():
+    # c=0.1 without a wider root: the draw is exact, so the search spends its playouts on the
+    # gyrations (it used to put 29,991 of 30,000 on the draw); the position is worth at least
+    # the draw to blue, whatever the lines tried find
+    game = load_game("gyre", size=4)
+    state = game.state_from_json(GYRE_WIN)
+    bot = make_bot("mcts:iterations=3000,c=0.1", game, 1, seed=4)
+    bot.step(state.clone())
+    root = bot._root
+    assert root is not None and root.ends == (11, [0.5, 0.5])
+    assert root.children[11].visits <= 1
+    assert sum(child.visits for a, child in root.children.items() if a != 11) >= root.visits - 2
+    assert root.mean(1) >= 0.5
 
 
 def test_minimax_backups_keep_the_best_child_value_at_every_node():
@@ -148,7 +164,7 @@ def test_difficulty_names_are_tuned_mcts_settings():
 
 @pytest.mark.parametrize("spec", ["mcts:60", "mcts:time=1.5", "mcts:iterations=300,time=0.5,c=0.7",
                                   "mcts:iterations=9,rollout=4,epsilon=0.25,blunder=0.1,reuse=0",
-                                  "mcts:iterations=50,minimax=0.4"])
+                                  "mcts:iterations=50,minimax=0.4", "mcts:iterations=50,c=0.1,root_c=0.3"])
 def test_mcts_spec_round_trips(spec):
     game = load_game("gyre", size=4)
     bot = make_bot(spec, game, 0)
