@@ -547,7 +547,7 @@ class MCTSBot(Bot):
         best, best_v = -1, -math.inf
         alpha = self.minimax
         if node.ends is not None:
-            return self._uct_open(node, children, p, log_n, c)
+            return self._uct_open(node.ends, children, p, log_n, c)
         if alpha:  # a loop of its own: mixing in 0 * minimax slowed the default search by 3 %
             for a, child in children.items():
                 v = ((1 - alpha) * child.mean(p) + alpha * child.mm[p]
@@ -561,12 +561,12 @@ class MCTSBot(Bot):
                 best, best_v = a, v
         return best
 
-    def _uct_open(self, node: _Node, children: dict, p: int, log_n: float, c: float) -> int:
+    def _uct_open(self, ends: tuple[int, list[float]], children: dict, p: int, log_n: float, c: float) -> int:
         """UCT where some moves end the game (perfect information): a win is taken at once;
         otherwise only moves whose value is not yet exact are ranked, the game-ending ones
-        standing for the node through its floor (node.ends); when every move ends the game,
-        the best of them."""
-        a, result = node.ends  # type: ignore[misc]
+        standing for the node through its floor (`ends`, the node's best of them); when every
+        move ends the game, that one."""
+        a, result = ends
         if result[p] >= 1.0:
             return a
         alpha = self.minimax
