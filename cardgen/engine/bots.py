@@ -547,7 +547,13 @@ class MCTSBot(Bot):
         best, best_v = -1, -math.inf
         alpha = self.minimax
         if node.ends is not None:
-            return self._uct_open(node.ends, children, p, log_n, c)
+            # some moves end the game (perfect information): a win is taken at once; otherwise
+            # only moves whose value is not yet exact are ranked, the game-ending ones standing
+            # for the node through its floor; when every move ends the game, the best of them
+            best, result = node.ends
+            if result[p] >= 1.0:
+                return best
+            children = {a: child for a, child in children.items() if child.exact is None}
         if alpha:  # a loop of its own: mixing in 0 * minimax slowed the default search by 3 %
             for a, child in children.items():
                 v = ((1 - alpha) * child.mean(p) + alpha * child.mm[p]
@@ -559,24 +565,6 @@ class MCTSBot(Bot):
             v = child.mean(p) + c * math.sqrt(log_n / (child.visits + 1))
             if v > best_v:
                 best, best_v = a, v
-        return best
-
-    def _uct_open(self, ends: tuple[int, list[float]], children: dict, p: int, log_n: float, c: float) -> int:
-        """UCT where some moves end the game (perfect information): a win is taken at once;
-        otherwise only moves whose value is not yet exact are ranked, the game-ending ones
-        standing for the node through its floor (`ends`, the node's best of them); when every
-        move ends the game, that one."""
-        a, result = ends
-        if result[p] >= 1.0:
-            return a
-        alpha = self.minimax
-        best, best_v = a, -math.inf
-        for b, child in children.items():
-            if child.exact is None:
-                v = ((1 - alpha) * child.mean(p) + alpha * child.mm[p]
-                     + c * math.sqrt(log_n / (child.visits + 1)))  # fmt: skip
-                if v > best_v:
-                    best, best_v = b, v
         return best
 
     def _decoupled(self, node: _Node, s: State, q: int) -> int:
