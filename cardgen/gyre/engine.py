@@ -19,6 +19,7 @@ neighbour tables precomputed per board size; clone() copies four lists.
 from __future__ import annotations
 
 from bisect import insort
+from operator import itemgetter
 
 from cardgen.engine.protocol import TERMINAL, Game, GameType, Option, State, check_config
 from cardgen.errors import CardgenError, IllegalActionError
@@ -36,13 +37,16 @@ _TABLES: dict[int, tuple] = {}
 
 
 def tables(size: int) -> tuple:
-    """(neigh, corners, ring, block, area) for a board size, computed once.
+    """(neigh, corners, ring, block, area, reads) for a board size, computed once.
 
     neigh[t]    the 8 neighbour tiles of tile t
     corners[t]  for each of t's 4 corner gyres: (gyre, the other 3 tiles around it)
     ring[g]     the 4 tiles around gyre g in clockwise order (TL, TR, BR, BL)
     block[g]    the 9 gyres at the corners of those 4 tiles (deactivated by a gyration)
     area[g]     the 16 tiles whose 8-neighbourhood a gyration of g can change
+    reads       (per tile t: a function giving the colours of its 8 neighbours; per claim of
+                t and per gyration of g: (the tiles it can change, a function giving their
+                colours)), one C-level call each, for evaluate_after's hot loop
     """
     t = _TABLES.get(size)
     if t is not None:
@@ -70,7 +74,12 @@ def tables(size: int) -> tuple:
         for r in range(n)
         for c in range(n)
     )
-    t = _TABLES[size] = (neigh, tuple(corners), ring, block, area)
+    reads = (
+        tuple(itemgetter(*nb) for nb in neigh),
+        tuple((nb + (t,), itemgetter(*nb, t)) for t, nb in enumerate(neigh)),
+        tuple((touched, itemgetter(*touched)) for touched in area),
+    )
+    t = _TABLES[size] = (neigh, tuple(corners), ring, block, area, reads)
     return t
 
 
@@ -369,7 +378,7 @@ class GyreState(State):
         game = self.game
         k = game.num_players
         board = self.board
-        neigh, corners, ring, _, area = game.tables
+        _, corners, ring, _, _, (look, claim_reads, gyration_reads) = game.tables
         nn = game.nn
         p = self.player
         me = p + 1
@@ -377,20 +386,21 @@ class GyreState(State):
         gyres = [len(o) for o in self.owned]
         owners = self.gyres
         values = self._values
+        last = self.empties <= 1
         out: list[list[float] | None] = []
         for a in actions:
             if a < nn:
-                if self.empties <= 1:
+                if last:
                     out.append(None)
                     continue
-                touched = neigh[a] + (a,)
-            else:
-                touched = area[(a - nn) >> 1]
-            before = [board[x] for x in touched]
-            if a < nn:
+                touched, read = claim_reads[a]
+                before = read(board)
                 board[a] = me
             else:
-                gyrate(board, ring[(a - nn) >> 1], (a - nn) & 1)
+                g = (a - nn) >> 1
+                touched, read = gyration_reads[g]
+                before = read(board)
+                gyrate(board, ring[g], (a - nn) & 1)
             tiles2, threats2 = tiles[:], threats[:]
             captured = False
             for x, o in zip(touched, before):
@@ -400,34 +410,34 @@ class GyreState(State):
                     threats2[other] -= 1
                 o = board[x]
                 if o:
-                    # tile_part, inlined: this loop is MCTS's hot path, and the call doubled its
-                    # time (tests/engine/test_bots_search.py checks both give the same values)
-                    same = opp = other = 0
-                    for y in neigh[x]:
-                        w = board[y]
-                        if w == o:
-                            same += 1
-                        elif w:
-                            opp += 1
-                            other = w if other == 0 or other == w else -1
-                    if opp >= 7 and other > 0:
-                        if opp == 8:  # surrounded: the real move captures
-                            captured = True
-                            break
-                        threats2[other] += 1
+                    # tile_part, inlined, its 8 neighbours read by one C-level call: this loop is
+                    # MCTS's hot path (tests/engine/test_bots_search.py checks both give the same
+                    # values)
+                    nb = look[x](board)
+                    same = nb.count(o)
+                    opp = 8 - same - nb.count(0)
+                    if opp >= 7:
+                        w = next(y for y in nb if y and y != o)
+                        if nb.count(w) == opp:  # one colour: a threat, or surrounded
+                            if opp == 8:  # the real move captures
+                                captured = True
+                                break
+                            threats2[w] += 1
                     tiles2[o] += (1 << same) - opp
             if a < nn:
-                mine = gyres
-                won = len(gyres_won(board, owners, corners[a], me))
-                if won:
-                    mine = gyres[:]
-                    mine[p] += won
-                result = None if captured else values(tiles2, threats2, mine, (p + 1) % k, self.empties - 1)
+                if captured:
+                    out.append(None)
+                else:
+                    mine = gyres
+                    won = len(gyres_won(board, owners, corners[a], me))
+                    if won:
+                        mine = gyres[:]
+                        mine[p] += won
+                    out.append(values(tiles2, threats2, mine, (p + 1) % k, self.empties - 1))
+                board[a] = 0
             else:
-                result = None if captured else values(tiles2, threats2, gyres, p, self.empties)
-            for x, o in zip(touched, before):
-                board[x] = o
-            out.append(result)
+                gyrate(board, ring[g], 1 - ((a - nn) & 1))
+                out.append(None if captured else values(tiles2, threats2, gyres, p, self.empties))
         return out
 
     # -- scores ---------------------------------------------------------------
