@@ -154,6 +154,15 @@ class GreedyBot(Bot):
 
 def _chances(logits: list[float]) -> list[float]:
     """evaluate() values read as logits -> each seat's chance to win (softmax)."""
+    if len(logits) == 2:  # MCTS's hot path: the same floats as the general case, computed directly
+        a, b = logits
+        if a >= b:
+            w = math.exp(max(b - a, -60.0))
+            total = 1.0 + w
+            return [1.0 / total, w / total]
+        w = math.exp(max(a - b, -60.0))
+        total = w + 1.0
+        return [w / total, 1.0 / total]
     top = max(logits)
     weights = [math.exp(max(v - top, -60.0)) for v in logits]
     total = sum(weights)
@@ -561,8 +570,10 @@ class MCTSBot(Bot):
                 if v > best_v:
                     best, best_v = a, v
             return best
+        sqrt = math.sqrt
         for a, child in children.items():
-            v = child.mean(p) + c * math.sqrt(log_n / (child.visits + 1))
+            w = child.visits + 1
+            v = (child.totals[p] + child.prior[p]) / w + c * sqrt(log_n / w)  # child.mean(p), inlined
             if v > best_v:
                 best, best_v = a, v
         return best

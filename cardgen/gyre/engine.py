@@ -25,7 +25,7 @@ from cardgen.engine.protocol import TERMINAL, Game, GameType, Option, State, che
 from cardgen.errors import CardgenError, IllegalActionError
 
 from .highscore import record_game
-from .scoring import COLOUR_NAMES, COLOURS, neighbour_table, scores, tile_name, tile_part
+from .scoring import COLOUR_NAMES, COLOURS, neighbour_table, scores, tile_name
 from .view import render
 
 MIN_SIZE, MAX_SIZE = 4, 19
@@ -334,23 +334,37 @@ class GyreState(State):
         with the swing, 60 % without). The lead over the best opponent is divided
         by a scale that grows with the tiles claimed (scores grow with them), the same for
         every move of a turn, so comparing moves is comparing leads."""
-        _, tiles, threats = self._parts()
+        _, tiles, threats, _ = self._parts()
         return self._values(tiles, threats, [len(o) for o in self.owned], self.player, self.empties)
 
-    def _parts(self) -> tuple[list[tuple[int, int, bool]], list[int], list[int]]:
+    def _parts(self) -> tuple[list[tuple[int, int, bool]], list[int], list[int], list[tuple[int, int, int]]]:
         """Every tile's tile_part (empty: (0, 0, False)) and their sums per colour: tile
-        scores and capture threats (index 0 gathers the tiles that threaten nobody)."""
+        scores and capture threats (index 0 gathers the tiles that threaten nobody); and per
+        occupied tile, its neighbours of its own colour, of others, and the other colour if
+        they all have one (0: none, -1: several), from which a claim next to it rescores it."""
         board = self.board
-        neigh = self.game.tables[0]
+        look = self.game.tables[5][0]
         tiles = [0] * (self.game.num_players + 1)
         threats = tiles[:]
         parts: list[tuple[int, int, bool]] = [(0, 0, False)] * len(board)
+        counts: list[tuple[int, int, int]] = [(0, 0, 0)] * len(board)
         for t, o in enumerate(board):
             if o:
-                parts[t] = v = tile_part(board, neigh[t], o)
-                tiles[o] += v[0]
-                threats[v[1]] += 1
-        return parts, tiles, threats
+                # tile_part, inlined as in evaluate_after (the tests compare them)
+                nb = look[t](board)
+                same = nb.count(o)
+                opp = 8 - same - nb.count(0)
+                other = 0
+                if opp:
+                    w = next(y for y in nb if y and y != o)
+                    other = w if nb.count(w) == opp else -1
+                v = (1 << same) - opp
+                threat = other if opp == 7 and other > 0 else 0
+                parts[t] = (v, threat, opp == 8 and other > 0)
+                counts[t] = (same, opp, other)
+                tiles[o] += v
+                threats[threat] += 1
+        return parts, tiles, threats, counts
 
     def _values(self, tiles: list[int], threats: list[int], gyres: list[int], player: int, empties: int) -> list[float]:
         """evaluate_all's formula from its parts: tile scores and capture threats per colour
@@ -358,11 +372,13 @@ class GyreState(State):
         and the empty tiles."""
         game = self.game
         k = game.num_players
-        vals = [tiles[p + 1] + THREAT * threats[p + 1] + 3.0 * gyres[p] for p in range(k)]
         scale = 8.0 + 4.0 * (game.nn - empties)
-        if k == 2:
-            out = [(vals[0] - vals[1]) / scale, (vals[1] - vals[0]) / scale]
+        if k == 2:  # MCTS's hot path: the general formula, written out
+            v0 = tiles[1] + THREAT * threats[1] + 3.0 * gyres[0]
+            v1 = tiles[2] + THREAT * threats[2] + 3.0 * gyres[1]
+            out = [(v0 - v1) / scale, (v1 - v0) / scale]
         else:
+            vals = [tiles[p + 1] + THREAT * threats[p + 1] + 3.0 * gyres[p] for p in range(k)]
             out = [(vals[p] - max(v for q, v in enumerate(vals) if q != p)) / scale for p in range(k)]
         if player == TERMINAL:
             s = self.scores()
@@ -373,16 +389,17 @@ class GyreState(State):
 
     def evaluate_after(self, actions: list[int]) -> list[list[float] | None]:
         """evaluate_all() after each action, without copying the position: only the tiles an
-        action can change are scored again (9 for a claim, 16 for a gyration). An action that
-        captures or ends the game gets None (the caller applies it for real)."""
+        action can change are scored again (a claim: the claimed tile from its neighbours, and
+        its 8 neighbours from their counts in _parts; a gyration: the 16 tiles around it). An
+        action that captures or ends the game gets None (the caller applies it for real)."""
         game = self.game
         k = game.num_players
         board = self.board
-        _, corners, ring, _, _, (look, claim_reads, gyration_reads) = game.tables
+        neigh, corners, ring, _, _, (look, _, gyration_reads) = game.tables
         nn = game.nn
         p = self.player
         me = p + 1
-        parts, tiles, threats = self._parts()
+        parts, tiles, threats, counts = self._parts()
         gyres = [len(o) for o in self.owned]
         owners = self.gyres
         values = self._values
@@ -393,14 +410,56 @@ class GyreState(State):
                 if last:
                     out.append(None)
                     continue
-                touched, read = claim_reads[a]
-                before = read(board)
+                # a claim: the claimed tile is scored from its neighbours, and each occupied
+                # neighbour from its counts with one more neighbour of colour `me`
+                tiles2, threats2 = tiles[:], threats[:]
+                nb = look[a](board)
+                same = nb.count(me)
+                opp = 8 - same - nb.count(0)
+                if opp >= 7:
+                    w = next(y for y in nb if y and y != me)
+                    if nb.count(w) == opp:
+                        if opp == 8:  # claimed into a surrounded hole: the real move captures
+                            out.append(None)
+                            continue
+                        threats2[w] += 1
+                tiles2[me] += (1 << same) - opp
+                captured = False
+                for x in neigh[a]:
+                    o = board[x]
+                    if o:
+                        v, threat, _ = parts[x]
+                        tiles2[o] -= v
+                        threats2[threat] -= 1
+                        same, opp, other = counts[x]
+                        if o == me:
+                            same += 1
+                        else:
+                            opp += 1
+                            other = me if other == 0 or other == me else -1
+                        if opp >= 7 and other > 0:
+                            if opp == 8:
+                                captured = True
+                                break
+                            threats2[other] += 1
+                        tiles2[o] += (1 << same) - opp
+                if captured:
+                    out.append(None)
+                    continue
                 board[a] = me
-            else:
-                g = (a - nn) >> 1
-                touched, read = gyration_reads[g]
-                before = read(board)
-                gyrate(board, ring[g], (a - nn) & 1)
+                mine = gyres
+                won = len(gyres_won(board, owners, corners[a], me))
+                if won:
+                    mine = gyres[:]
+                    mine[p] += won
+                out.append(values(tiles2, threats2, mine, (p + 1) % k, self.empties - 1))
+                board[a] = 0
+                continue
+            # a gyration: the 16 tiles whose neighbourhood it can change are scored again
+            g = (a - nn) >> 1
+            touched, read = gyration_reads[g]
+            before = read(board)
+            gyrate(board, ring[g], (a - nn) & 1)
             tiles2, threats2 = tiles[:], threats[:]
             captured = False
             for x, o in zip(touched, before):
@@ -424,20 +483,8 @@ class GyreState(State):
                                 break
                             threats2[w] += 1
                     tiles2[o] += (1 << same) - opp
-            if a < nn:
-                if captured:
-                    out.append(None)
-                else:
-                    mine = gyres
-                    won = len(gyres_won(board, owners, corners[a], me))
-                    if won:
-                        mine = gyres[:]
-                        mine[p] += won
-                    out.append(values(tiles2, threats2, mine, (p + 1) % k, self.empties - 1))
-                board[a] = 0
-            else:
-                gyrate(board, ring[g], 1 - ((a - nn) & 1))
-                out.append(None if captured else values(tiles2, threats2, gyres, p, self.empties))
+            gyrate(board, ring[g], 1 - ((a - nn) & 1))
+            out.append(None if captured else values(tiles2, threats2, gyres, p, self.empties))
         return out
 
     # -- scores ---------------------------------------------------------------

@@ -245,6 +245,8 @@ def test_gyre_evaluate_after_equals_playing_each_move(size, players):
     one of a copy with the move played, and a move that captures or ends the game is None."""
     import random
 
+    from cardgen.gyre.scoring import tile_part
+
     game = load_game("gyre", size=size, players=players)
     nones = checked = 0
     for seed in range(3):
@@ -263,6 +265,10 @@ def test_gyre_evaluate_after_equals_playing_each_move(size, players):
                     checked += 1
                     assert value == played.evaluate_all()
             assert state.to_json() == before  # scoring in place leaves the position as it was
+            parts = state._parts()[0]  # the scan evaluate_all reads, against the scorer's own tile_part
+            neigh = game.tables[0]
+            assert parts == [tile_part(state.board, neigh[t], o) if o else (0, 0, False)
+                             for t, o in enumerate(state.board)]  # fmt: skip
             state.apply_action(rng.choice(acts))
     assert checked > 300 and nones > 0
 
