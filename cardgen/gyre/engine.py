@@ -44,9 +44,9 @@ def tables(size: int) -> tuple:
     ring[g]     the 4 tiles around gyre g in clockwise order (TL, TR, BR, BL)
     block[g]    the 9 gyres at the corners of those 4 tiles (deactivated by a gyration)
     area[g]     the 16 tiles whose 8-neighbourhood a gyration of g can change
-    reads       (per tile t: a function giving the colours of its 8 neighbours; per claim of
-                t and per gyration of g: (the tiles it can change, a function giving their
-                colours)), one C-level call each, for evaluate_after's hot loop
+    reads       (per tile t: a function giving the colours of its 8 neighbours; per gyration
+                of g: (area[g], a function giving their colours)), one C-level call each, for
+                evaluate_after's hot loop
     """
     t = _TABLES.get(size)
     if t is not None:
@@ -74,11 +74,7 @@ def tables(size: int) -> tuple:
         for r in range(n)
         for c in range(n)
     )
-    reads = (
-        tuple(itemgetter(*nb) for nb in neigh),
-        tuple((nb + (t,), itemgetter(*nb, t)) for t, nb in enumerate(neigh)),
-        tuple((touched, itemgetter(*touched)) for touched in area),
-    )
+    reads = (tuple(itemgetter(*nb) for nb in neigh), tuple((touched, itemgetter(*touched)) for touched in area))
     t = _TABLES[size] = (neigh, tuple(corners), ring, block, area, reads)
     return t
 
@@ -395,7 +391,7 @@ class GyreState(State):
         game = self.game
         k = game.num_players
         board = self.board
-        neigh, corners, ring, _, _, (look, _, gyration_reads) = game.tables
+        neigh, corners, ring, _, _, (look, gyration_reads) = game.tables
         nn = game.nn
         p = self.player
         me = p + 1
