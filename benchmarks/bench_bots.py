@@ -17,11 +17,12 @@ minutes, so 100 of them are hours on two cores: `--backend ray --address ...` pl
 on a cluster (same games, same seeds), and `--log FILE` saves each game as it ends and
 plays only the games the file lacks, so a run can stop and go on (a bot with a time
 budget plays differently on a loaded machine: where the machine is shared, measure hard
-with its iteration count and no time limit, --pairings
-"mcts:iterations=30000,minimax=0.5/mcts"). Gyre games start with 4 random moves
-(--opening; the same for both seatings of a pair): Gyre has no chance and mcts with an
-iteration count no randomness, so without them mcts against mcts or hard plays one game
-per seating, whatever the seed.
+with its iteration count and no time, e.g. on Gyon-RG --pairings
+"mcts:iterations=30000,minimax=0.5/mcts" and on Gyre, which tunes its own hard
+(Game.difficulties), "mcts:iterations=30000,minimax=1,c=0.1,root_c=0.15/mcts"). Gyre games start with 4 random
+moves (--opening; the same for both seatings of a pair): Gyre has no chance and mcts
+with an iteration count no randomness, so without them mcts against mcts or hard plays
+one game per seating, whatever the seed.
 
 Throughput: games per second of greedy against random through the executor on each
 backend with --jobs workers (Ray: a local instance with --jobs CPUs, its start-up timed

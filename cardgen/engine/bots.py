@@ -215,6 +215,7 @@ MCTS_OPTIONS: dict[str, tuple[type, float, float, float]] = {
 MCTS_ALIASES = {"max_rollout": "rollout"}
 
 # Names people choose at the table: tuned settings, the strongest that answers within 2 s here.
+# A game whose measured tuning differs says so in Game.difficulties (Gyre's hard).
 DIFFICULTIES: dict[str, str] = {
     "easy": "mcts:iterations=1,blunder=0.35",  # one-ply (greedy) choices, and a random move a third of the time
     "medium": "mcts:iterations=10000,time=1.0",  # the default mcts, stopped after a second on a slow machine
@@ -627,15 +628,26 @@ def split_bots(text: str) -> list[str]:
     return bots
 
 
-def parse_bot_spec(spec: str) -> tuple[str, dict]:
+def difficulty_spec(name: str, game: Game | None = None) -> str | None:
+    """The bot spec a difficulty name (easy, medium, hard) stands for: the game's own tuning
+    (Game.difficulties) where it has one, else DIFFICULTIES; None for any other name."""
+    name = name.strip().lower()
+    if name not in DIFFICULTIES:
+        return None
+    return game.difficulties.get(name, DIFFICULTIES[name]) if game is not None else DIFFICULTIES[name]
+
+
+def parse_bot_spec(spec: str, game: Game | None = None) -> tuple[str, dict]:
     """'mcts:2000', 'mcts:iterations=2000,c=1', 'mcts:time=1.0' -> ('mcts', {...}); a difficulty
-    name (easy, medium, hard) -> its MCTS settings; CardgenError when bad."""
+    name (easy, medium, hard) -> its MCTS settings (on `game`, that game's own where it has
+    them); CardgenError when bad."""
     raw = spec
     name, _, rest = spec.strip().lower().partition(":")
-    if name in DIFFICULTIES:
+    tuned = difficulty_spec(name, game)
+    if tuned is not None:
         if rest:
-            raise CardgenError(f"bot {name!r} takes no options: {raw!r} (it stands for {DIFFICULTIES[name]})")
-        return parse_bot_spec(DIFFICULTIES[name])
+            raise CardgenError(f"bot {name!r} takes no options: {raw!r} (it stands for {tuned})")
+        return parse_bot_spec(tuned)
     if name not in _CLASSES and name != "human":
         raise CardgenError(f"unknown bot: {raw!r} (expected human, {', '.join(BOT_NAMES)}, "
                            f"{', '.join(DIFFICULTIES)}; e.g. mcts:1000 or mcts:time=1.0)")  # fmt: skip
@@ -670,7 +682,7 @@ def bot_label(spec: str) -> str | None:
 
 
 def make_bot(spec: str, game: Game, seat: int, seed=0) -> Bot:
-    name, opts = parse_bot_spec(spec)
+    name, opts = parse_bot_spec(spec, game)
     if name == "human":
         raise CardgenError("'human' is not a bot: humans only play with `cardgen play`")
     if name == "mcts":

@@ -21,6 +21,8 @@ Game (one object per rules + config, immutable once built)
     player_name(p)        short name of seat p for text ("R", "north", ...)
     on_game_end(state)    optional: text shown after a game played by people
                           (Gyre: its high-score file); default "".
+    difficulties          optional: {"hard": "mcts:..."} where the game's measured bot
+                          tuning differs from bots.DIFFICULTIES; default none.
 
 State (one position; mutable, cheap to clone)
     current_player()      a seat >= 0, or CHANCE, SIMULTANEOUS or TERMINAL
@@ -86,7 +88,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from cardgen.errors import CardgenError, IllegalActionError, InvalidActionError, OptionError
@@ -237,6 +240,9 @@ class Game:
     return_sum: float | None = None
     # What a seat with nothing to do passes in a joint action at a SIMULTANEOUS node.
     noop_action: int = 0
+    # Difficulty name -> bot spec, where this game's tuning differs from bots.DIFFICULTIES
+    # (a setting that is strongest on one game can be weak on another: measure it per game).
+    difficulties: Mapping[str, str] = MappingProxyType({})
     config: dict
 
     def new_initial_state(self, seed: int | str = 0) -> "State":

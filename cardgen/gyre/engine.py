@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from bisect import insort
 from operator import itemgetter
+from types import MappingProxyType
 
 from cardgen.engine.protocol import TERMINAL, Game, GameType, Option, State, check_config
 from cardgen.errors import CardgenError, IllegalActionError
@@ -148,6 +149,12 @@ class GyreGame(Game):
     min_return = 0.0
     max_return = 1.0
     return_sum = 1.0
+    # hard: best-first minimax (each move ranked by the minimax of the evaluations below it,
+    # not their mean), deep (c=0.1) with a wider root (root_c=0.15: c=0.1 alone missed the win
+    # in one turn of tests/engine/test_bots_search.py). benchmarks/bench_bots.py, 8x8, 4
+    # opening moves, against mcts: 66 of 100; the shared hard (30,000 positions,
+    # minimax=0.5) scored 8 of 16 here, and 60,000 mean-backed positions 20 of 35
+    difficulties = MappingProxyType({"hard": "mcts:iterations=30000,minimax=1,c=0.1,root_c=0.15,time=1.8"})
 
     def __init__(self, **config) -> None:
         self.config = check_config(self.name, self.options, config)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.engine.bots import DIFFICULTIES, MCTS_OPTIONS, make_bot, parse_bot_spec
-from cardgen.engine.registry import load_game
+from cardgen.engine.registry import game_names, load_game
 from cardgen.errors import CardgenError
 from cardgen.gyre import engine as gyre_engine
 
@@ -160,6 +160,27 @@ def test_difficulty_names_are_tuned_mcts_settings():
     assert easy.blunder > 0 and easy.iterations < make_bot("medium", game, 0).iterations
     with pytest.raises(CardgenError, match="takes no options"):
         parse_bot_spec("hard:5")
+
+
+def test_a_game_tunes_its_own_difficulties():
+    """A difficulty name stands for the game's own setting where it has one (Gyre's hard
+    searches deeper), else for the shared one; either way the bot calls itself by the name."""
+    gyre, gyonrg = load_game("gyre", size=4), load_game("gyonrg")
+    assert gyre.difficulties["hard"] != DIFFICULTIES["hard"]
+    hard = make_bot("hard", gyre, 0)
+    assert (hard.iterations, hard.minimax, hard.c) == (30000, 1.0, 0.1) and hard.spec() == "hard"
+    assert parse_bot_spec("hard", gyre) == parse_bot_spec(gyre.difficulties["hard"])
+    assert parse_bot_spec("hard", gyonrg) == parse_bot_spec(DIFFICULTIES["hard"]) == parse_bot_spec("hard")
+    assert make_bot("hard", gyonrg, 0).c == MCTS_OPTIONS["c"][3]
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_games_own_difficulties_are_valid_bots(name):
+    game = load_game(name)
+    for level, spec in game.difficulties.items():
+        assert level in DIFFICULTIES, f"{name}: {level!r} is not a difficulty people can pick"
+        assert parse_bot_spec(spec)[0] == "mcts"
+        assert make_bot(level, game, 0).spec() == level
 
 
 @pytest.mark.parametrize("spec", ["mcts:60", "mcts:time=1.5", "mcts:iterations=300,time=0.5,c=0.7",
