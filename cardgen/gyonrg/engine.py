@@ -147,9 +147,6 @@ class GyonrgGame(Game):
     num_players = 2
     hand_size = 5
     max_hand = 10
-    # MCTS rollouts stop after this many actions and score the position with
-    # evaluate(): a random game runs to hundreds of actions.
-    rollout_limit = 40
 
     def __init__(self, **config) -> None:
         decks = config.pop("decks", "")
