@@ -66,13 +66,23 @@ def best_scale(rows: list) -> float:
     return math.exp((lo + hi) / 2)
 
 
+def _count(text: str) -> int:
+    if not text.strip().isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of games, 1 or more, not {text!r}")
+    return int(text)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--games", type=_count, default=200)
     ap.add_argument("--games-list", default=",".join(game_names()))
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
-    for name in args.games_list.split(","):
+    names = [n.strip() for n in args.games_list.split(",") if n.strip()]
+    unknown = [n for n in names if n not in game_names()]
+    if unknown or not names:
+        ap.error(f"unknown game in --games-list: {', '.join(unknown) or '(none given)'} (expected {', '.join(game_names())})")
+    for name in names:
         game = load_game(name, **CONFIGS.get(name, {}))
         rng = random.Random(f"{args.seed}/{name}")
         rows: list = []

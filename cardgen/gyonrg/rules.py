@@ -63,7 +63,6 @@ _ALLOWED = {MULLIGAN: "keep or mulligan", SPECIAL_PHASE: "special or end",
             KEEP: "special or end", SALVAGE: "take"}  # fmt: skip
 _ALLOWED_KINDS = {ph: tuple(text.replace(" or ", ", ").split(", ")) for ph, text in _ALLOWED.items()}
 
-# observation_tensor layout (see GyonrgState.observation_tensor)
 # evaluate() is a difference of side values the bots read as logits (a seat's chance to win is
 # 1 / (1 + exp(-2 x))). The raw difference was 2.5 times too sure: the results of greedy games
 # fit it best times 0.34 to 0.43 (five runs of 150 to 200 games, benchmarks/calibrate_eval.py;
@@ -72,6 +71,7 @@ _ALLOWED_KINDS = {ph: tuple(text.replace(" or ", ", ").split(", ")) for ph, text
 # MCTS without it (docs/rules/gyonrg.md, Bots).
 CONFIDENCE = 0.4
 
+# observation_tensor layout (see GyonrgState.observation_tensor)
 OBS_SECTOR = 11  # mine, theirs, fleet size, Captain attack/shield/speed, facing one-hot (4), Captain is a Drone
 OBS_GLOBAL = 18  # AP, VPs, hand/deck/scrap sizes (mine, theirs), turn, phase one-hot (7), my move
 OBS_CARD = 8  # a hand slot: present, then the card's seven printed stats
