@@ -18,7 +18,9 @@ import json
 import math
 import random
 
-from cardgen.engine.bots import make_bot
+from bench_bots import _positive  # the sibling script's --games check (this folder is on sys.path)
+
+from cardgen.engine.bots import _chances, make_bot
 from cardgen.engine.records import play_out
 from cardgen.engine.registry import game_names, load_game
 
@@ -40,11 +42,9 @@ class _Noisy:
 
 def log_loss(rows: list, scale: float) -> float:
     total = 0.0
-    for logits, target in rows:
-        top = max(logits)
-        weights = [math.exp(max(scale * (v - top), -60.0)) for v in logits]
-        z = sum(weights)
-        total -= sum(t * math.log(max(w / z, 1e-12)) for t, w in zip(target, weights) if t)
+    for logits, target in rows:  # each seat's chance as MCTS reads it, the logits times scale
+        chances = _chances([scale * v for v in logits])
+        total -= sum(t * math.log(max(c, 1e-12)) for t, c in zip(target, chances) if t)
     return total / len(rows)
 
 
@@ -66,15 +66,9 @@ def best_scale(rows: list) -> float:
     return math.exp((lo + hi) / 2)
 
 
-def _count(text: str) -> int:
-    if not text.strip().isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of games, 1 or more, not {text!r}")
-    return int(text)
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=_count, default=200)
+    ap.add_argument("--games", type=_positive, default=200)
     ap.add_argument("--games-list", default=",".join(game_names()))
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
