@@ -16,6 +16,7 @@ lists every choice made where the rulebook is silent.
 from __future__ import annotations
 
 from dataclasses import replace
+from types import MappingProxyType
 
 from cardgen.engine.protocol import Game, GameType, Option, check_config
 from cardgen.errors import DeckError, OptionError
@@ -147,6 +148,13 @@ class GyonrgGame(Game):
     num_players = 2
     hand_size = 5
     max_hand = 10
+    # hard: bound by its time, not its positions. The shared hard (30,000 positions,
+    # minimax=0.5, 1.8 s) spends most of its positions expanding wide turns (~30 moves a
+    # node, ~1,200 descents a move), so playouts are what it lacks: against mcts it scored
+    # 13 of 28 when a loaded machine stopped it short of 30,000 (26,258 a move), and 47 of 78
+    # uncapped. A Gyon-RG position costs ~27 us to score here, so 1.8 s holds 50,000-70,000
+    # on an idle core of this machine; the cap of 100,000 binds only on a faster one.
+    difficulties = MappingProxyType({"hard": "mcts:iterations=100000,minimax=0.5,time=1.8"})
 
     def __init__(self, **config) -> None:
         decks = config.pop("decks", "")

@@ -164,14 +164,18 @@ def test_difficulty_names_are_tuned_mcts_settings():
 
 def test_a_game_tunes_its_own_difficulties():
     """A difficulty name stands for the game's own setting where it has one (Gyre's hard
-    searches deeper), else for the shared one; either way the bot calls itself by the name."""
-    gyre, gyonrg = load_game("gyre", size=4), load_game("gyonrg")
+    searches deeper, Gyon-RG's is bound by its time alone), else for the shared one; either
+    way the bot calls itself by the name."""
+    gyre, gyonrg, spherion = load_game("gyre", size=4), load_game("gyonrg"), load_game("spherion")
     assert gyre.difficulties["hard"] != DIFFICULTIES["hard"]
     hard = make_bot("hard", gyre, 0)
     assert (hard.iterations, hard.minimax, hard.c) == (30000, 1.0, 0.1) and hard.spec() == "hard"
     assert parse_bot_spec("hard", gyre) == parse_bot_spec(gyre.difficulties["hard"])
-    assert parse_bot_spec("hard", gyonrg) == parse_bot_spec(DIFFICULTIES["hard"]) == parse_bot_spec("hard")
-    assert make_bot("hard", gyonrg, 0).c == MCTS_OPTIONS["c"][3]
+    hard = make_bot("hard", gyonrg, 0)
+    assert (hard.time, hard.minimax) == (1.8, 0.5) and hard.iterations > make_bot("hard", spherion, 0).iterations
+    assert hard.spec() == "hard"
+    assert parse_bot_spec("hard", spherion) == parse_bot_spec(DIFFICULTIES["hard"]) == parse_bot_spec("hard")
+    assert make_bot("hard", spherion, 0).c == MCTS_OPTIONS["c"][3]
 
 
 @pytest.mark.parametrize("name", game_names())
