@@ -351,3 +351,24 @@ def test_mcts_takes_a_win_in_one_move(name, config):
     seat = state.current_player()
     for seed in range(3):
         assert make_bot("mcts:200", game, seat, seed).step(state.clone()) in won
+
+
+@pytest.mark.parametrize("was_on", [True, False])
+def test_a_search_leaves_the_cyclic_collector_as_it_found_it(was_on, monkeypatch):
+    """MCTS pauses Python's cyclic collector while it grows its tree; a program that runs a bot
+    (simulate, serve, a user's script) gets it back as it was, after a search that fails too."""
+    import gc
+
+    game = load_game("gyre", size=4)
+    state = game.new_initial_state(seed=1)
+    bot = make_bot("mcts:50", game, state.current_player(), seed=1)
+    (gc.enable if was_on else gc.disable)()
+    try:
+        bot.step(state)
+        assert gc.isenabled() is was_on
+        monkeypatch.setattr(bot, "_iterate", lambda root, s: 1 / 0)
+        with pytest.raises(ZeroDivisionError):
+            bot.step(state)
+        assert gc.isenabled() is was_on
+    finally:
+        gc.enable()
