@@ -148,12 +148,13 @@ class GyonrgGame(Game):
     num_players = 2
     hand_size = 5
     max_hand = 10
-    # hard: bound by its time, not its positions. The shared hard (30,000 positions,
-    # minimax=0.5, 1.8 s) spends most of its positions expanding wide turns (~30 moves a
-    # node, ~1,200 descents a move), so playouts are what it lacks: against mcts it scored
-    # 13 of 28 when a loaded machine stopped it short of 30,000 (26,258 a move), and 47 of 78
-    # uncapped. A Gyon-RG position costs ~27 us to score here, so 1.8 s holds 50,000-70,000
-    # on an idle core of this machine; the cap of 100,000 binds only on a faster one.
+    # hard: searches until its 1.8 s are up (the cap of 100,000 positions binds only on a
+    # machine faster than this one, whose idle core scores 50,000-70,000 in 1.8 s). It is no
+    # stronger than mcts yet (benchmarks/logs/README.md: 33 of 66 time-bound, 36,038 positions
+    # a move on a loaded machine; the shared hard, capped at 30,000, 13 of 28; 30,000 uncapped,
+    # 47 of 78 at a p99 of 4.6 s): a turn is 30-60 moves wide and the search seldom reaches the
+    # opponent's reply (in a position with 57 moves, none of 1,157 descents did), so more
+    # positions buy little. Time-bound, it at least spends all the time a person grants it.
     difficulties = MappingProxyType({"hard": "mcts:iterations=100000,minimax=0.5,time=1.8"})
 
     def __init__(self, **config) -> None:
