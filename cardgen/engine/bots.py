@@ -285,6 +285,7 @@ class MCTSBot(Bot):
         self.last_iterations = 0  # playouts (positions scored) of the last search
         self._playouts = 0
         self.last_seconds = 0.0
+        self._settle = 0.0  # seconds the cyclic collector took after the last search
 
     def spec(self) -> str:
         if self.label:
@@ -352,9 +353,10 @@ class MCTSBot(Bot):
         if len(acts) == 1:
             self._why = lambda: f"{self._who()} had one legal move, so it did not search"
             return acts[0]
-        # the time budget runs from here: freeing the last move's tree counts against it
+        # the time budget runs from here (freeing the last move's tree counts against it), less
+        # what the collector took after the last search (it will take about as long again)
         start = time.perf_counter()
-        deadline = start + self.time if self.time else math.inf
+        deadline = start + self.time - self._settle if self.time else math.inf
         simultaneous = state.current_player() == SIMULTANEOUS
         history = state.history()
         root = self._reused_root(history) if self.reuse else None
@@ -364,9 +366,10 @@ class MCTSBot(Bot):
         # the budget counts playouts: positions scored (each child of an expanded node is one)
         self._playouts = done = 0
         # The tree holds no cycles (nodes point only to their children), so reference counting
-        # frees it; the cyclic collector, left on, rescans the growing tree every time it
-        # grows by a quarter, and one of those full passes (0.05 s at 60,000 positions) landed
-        # after the time was up (Gyon-RG's hard: 31 of 447 moves over 1.9 s on a 1.8 s budget).
+        # frees it; left on, the cyclic collector rescans the growing tree each time it grows by
+        # a quarter (Gyon-RG, 100,000 positions: 38 us a position with it, 33.5 without). Its
+        # one pass over the new objects comes when it is back on, made here, where the move's time
+        # counts it (0.03-0.2 s at 30,000-90,000 positions), and the next search leaves room.
         collecting = gc.isenabled()
         gc.disable()
         try:
@@ -376,6 +379,9 @@ class MCTSBot(Bot):
         finally:
             if collecting:
                 gc.enable()
+                settle = time.perf_counter()
+                gc.collect(1)  # the new objects go straight to the oldest generation
+                self._settle = min(time.perf_counter() - settle, self.time / 4)
         self.last_iterations, self.last_seconds = self._playouts, time.perf_counter() - start
         seat = self.seat
         counts: dict[int, int] = {}
