@@ -367,7 +367,7 @@ class MCTSBot(Bot):
         self._playouts = done = 0
         # The tree holds no cycles (nodes point only to their children), so reference counting
         # frees it; left on, the cyclic collector rescans the growing tree each time it grows by
-        # a quarter (Gyon-RG, 100,000 positions: 38 us a position with it, 33.5 without). Its
+        # a quarter (Gyon-RG, 100,000 positions: 38 us a position with it, 34 without). Its
         # one pass over the new objects comes when it is back on, made here, where the move's time
         # counts it (0.03-0.2 s at 30,000-90,000 positions), and the next search leaves room.
         collecting = gc.isenabled()

@@ -56,6 +56,7 @@ from .rules import (
     SALVAGE,
     SPECIAL_PHASE,
     GyonrgState,
+    ship_material,
 )
 
 # private names of the module before the split, still reached for by tests and older scripts
@@ -202,9 +203,9 @@ class GyonrgGame(Game):
         # printed stats by card id: the engine reads them here (one list look-up in hot loops)
         self.stats = [c.stats for c in self.cards]
         # what evaluate reads per card on the board: its goal values, and its material at the
-        # printed stats (the one sum evaluate makes for a card no effect has changed)
+        # printed stats (what evaluate would sum for a card no effect has changed)
         self.goal_values = [c.goal_value for c in self.cards]
-        self.material = [0.15 + 0.04 * (max(st[ATTACK], 0) + max(st[SHIELD], 0)) for st in self.stats]
+        self.material = [ship_material(st[ATTACK], st[SHIELD]) for st in self.stats]
         # special (+ its salvage picks), board actions and end, discards and end, keep (+ picks)
         per_turn = 1 + self.max_hand + self.max_board + 1 + (self.max_hand + 1) + 1 + self.max_hand
         self.max_game_length = 2 + self.max_turns * per_turn

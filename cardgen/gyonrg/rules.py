@@ -103,6 +103,12 @@ def _effective(printed: tuple[int, ...], delta: list[int]) -> tuple[int, ...]:
     return hit
 
 
+def ship_material(attack: int, shield: int) -> float:
+    """What a ship on the board adds to its side in evaluate: a share for being there, more for
+    its attack and shield (never below 0). The game keeps each card's value at printed stats."""
+    return 0.15 + 0.04 * ((attack if attack > 0 else 0) + (shield if shield > 0 else 0))
+
+
 class GyonrgState(State):
     """One Gyon-RG position."""
 
@@ -1297,8 +1303,7 @@ class GyonrgState(State):
                 if d is None:
                     m += printed_material[c]
                 else:
-                    attack, shield = stats[c][ATTACK] + d[ATTACK], stats[c][SHIELD] + d[SHIELD]
-                    m += 0.15 + 0.04 * ((attack if attack > 0 else 0) + (shield if shield > 0 else 0))
+                    m += ship_material(stats[c][ATTACK] + d[ATTACK], stats[c][SHIELD] + d[SHIELD])
             material[p] = m
             target = targets[p]
             d_main = DISTANCE[s][target]
