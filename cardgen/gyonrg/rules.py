@@ -1281,6 +1281,34 @@ class GyonrgState(State):
         lead = (side[0] - side[1]) * CONFIDENCE
         return [lead, -lead]
 
+    def evaluate_after(self, actions: list[int]) -> list[list[float] | None]:
+        """evaluate_all() after each board-phase rotation and move, scored without copying the
+        position (the searches score every move of a node they open, and these are over half
+        of them): a rotation changes only a facing and the Action Points, which the evaluation
+        does not read; a move is played on the two fleets it changes and taken back. None for
+        every other move, and for all of them where a move ends the board phase."""
+        out: list[list[float] | None] = [None] * len(actions)
+        if self.phase != BOARD or self.board_actions + 1 >= self.game.max_board:
+            return out
+        decode = self.game.layout.decode
+        here: list[float] | None = None
+        board, owner, facing = self.board, self.owner, self.facing
+        p = self.player
+        for i, a in enumerate(actions):
+            act = decode(a)
+            if act.kind == "rotate":
+                if here is None:
+                    here = self.evaluate_all()
+                out[i] = here[:]
+            elif act.kind == "move":
+                src, dest = act.sector, act.dest
+                kept = board[src], board[dest], owner[src], owner[dest], facing[src], facing[dest], self.open, self.ap
+                board[dest] = kept[1][:]  # _move extends and sorts the fleet it joins in place
+                self._move(p, src, dest, act.mask)
+                out[i] = self.evaluate_all()
+                board[src], board[dest], owner[src], owner[dest], facing[src], facing[dest], self.open, self.ap = kept
+        return out
+
     def _side_values(self) -> tuple[float, float]:
         """Each seat's standing (the terms of evaluate), both seats in one pass over the board,
         a card's printed material read from the game: the searches score every position they

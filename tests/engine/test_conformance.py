@@ -4,6 +4,7 @@ automatically: the parametrisation reads the registry).
 Random games from many seeds; at every step: legal actions sorted, unique and in
 range; clone and JSON round-trip equal to the original; action text round-trips;
 observations are JSON; illegal actions raise IllegalActionError and change nothing;
+evaluate_after scores each move as playing it would, leaving the position as it was;
 the same seed and actions give the same states after the global random state is
 disturbed and under another PYTHONHASHSEED; returns within bounds and summing as
 promised; every game ends within its stated maximum length.
@@ -100,6 +101,21 @@ def _check_illegal(state, acts):
     assert state.to_json() == before and state.history() == history
 
 
+def _check_evaluate_after(state, acts):
+    """The searches score a move in place where the game can (evaluate_after): each value it
+    gives is the evaluation of a copy with the move played, and the position is left as it was."""
+    before, legal = state.to_json(), list(acts)
+    values = state.evaluate_after(acts)
+    assert len(values) == len(acts)
+    assert state.to_json() == before and state.legal_actions() == legal
+    step = max(1, len(acts) // 40)
+    for a, value in list(zip(acts, values))[::step]:
+        if value is not None:
+            played = state.clone()
+            played.apply_action(a)
+            assert value == played.evaluate_all(), f"evaluate_after({a}) differs from playing it"
+
+
 def _check_observation(state):
     """The tensor has the promised shape, finite floats, and nothing the seat cannot see."""
     game = state.game
@@ -168,6 +184,7 @@ def random_game(game, seed, rng, check=True):
                 _check_actions(state, acts)
                 assert all(state.legal_actions(q) == [] for q in range(n) if q != p)
                 _check_illegal(state, acts)
+                _check_evaluate_after(state, acts)
             action = acts[rng.randrange(len(acts))]
             state.apply_action(action)
         if full:
