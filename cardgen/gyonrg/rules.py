@@ -1285,8 +1285,8 @@ class GyonrgState(State):
         """evaluate_all() after each board-phase rotation and move, scored without copying the
         position (the searches score every move of a node they open, and these are over half
         of them): a rotation changes only a facing and the Action Points, which the evaluation
-        does not read; a move is played on the two fleets it changes and taken back. None for
-        every other move, and for all of them where a move ends the board phase."""
+        does not read; a move or a deployment is played on what it changes and taken back. None
+        for every other move, and for all of them where a move ends the board phase."""
         out: list[list[float] | None] = [None] * len(actions)
         if self.phase != BOARD or self.board_actions + 1 >= self.game.max_board:
             return out
@@ -1307,6 +1307,15 @@ class GyonrgState(State):
                 self._move(p, src, dest, act.mask)
                 out[i] = self.evaluate_all()
                 board[src], board[dest], owner[src], owner[dest], facing[src], facing[dest], self.open, self.ap = kept
+            elif act.kind == "deploy":
+                sec, hands = act.sector, self.hands
+                hand, fleet, deployed = hands[p], board[sec], self.deployed
+                was = owner[sec], facing[sec], self.open, self.ap
+                hands[p], board[sec], self.deployed = hand[:], fleet[:], deployed[:]
+                self._deploy(p, act.hand, sec)
+                out[i] = self.evaluate_all()
+                hands[p], board[sec], self.deployed = hand, fleet, deployed
+                owner[sec], facing[sec], self.open, self.ap = was
         return out
 
     def _side_values(self) -> tuple[float, float]:
