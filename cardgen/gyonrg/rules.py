@@ -1282,11 +1282,11 @@ class GyonrgState(State):
         return [lead, -lead]
 
     def evaluate_after(self, actions: list[int]) -> list[list[float] | None]:
-        """evaluate_all() after each board-phase rotation and move, scored without copying the
-        position (the searches score every move of a node they open, and these are over half
-        of them): a rotation changes only a facing and the Action Points, which the evaluation
-        does not read; a move or a deployment is played on what it changes and taken back. None
-        for every other move, and for all of them where a move ends the board phase."""
+        """evaluate_all() after each board-phase rotation, move and deployment, scored without
+        copying the position (the searches score every move of a node they open, and these are
+        most of them): a rotation changes only a facing and the Action Points, which the
+        evaluation does not read; a move or a deployment is played on what it changes and taken
+        back. None for every other move, and for all of them where a move ends the board phase."""
         out: list[list[float] | None] = [None] * len(actions)
         if self.phase != BOARD or self.board_actions + 1 >= self.game.max_board:
             return out
