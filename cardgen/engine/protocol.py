@@ -56,6 +56,12 @@ State (one position; mutable, cheap to clone)
     evaluate(player)      heuristic value of the position for bots (larger is better); MCTS
                           reads the seats' values as logits of their chances to win
     evaluate_all()        evaluate() of every seat (override when one pass scores all)
+    evaluate_after(actions)  optional: evaluate_all() after each move without copying the
+                          position; default None for each (the caller copies and plays)
+    transposition_key(player)  optional: what `player` knows of the position, hashable, so
+                          MCTS merges the lines that reach one position; equal keys mean
+                          the same future, and a key never recurs in a game (a turn
+                          counter in it does that). Default None (nothing merged)
     rollout_action(rng)   optional cheap move for MCTS rollouts; default None (random)
     to_json()             JSON-able dict; game.state_from_json(state.to_json()) is equal
                           (history is not part of the position)
@@ -88,7 +94,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -489,6 +495,13 @@ class State:
         at a sequential node), for games that can score a move without copying the position;
         None where the caller must clone and apply the move itself (the default: every one)."""
         return [None] * len(actions)
+
+    def transposition_key(self, player: int) -> Hashable | None:
+        """What `player` knows of this position, as a hashable value, for searches that merge
+        the lines reaching the same position (MCTS's transpositions): two positions with equal
+        keys must offer `player` the same future (the same legal moves, values and outcomes,
+        whatever determinize(player) re-deals). None (the default) merges nothing."""
+        return None
 
     def rollout_action(self, rng) -> int | None:
         """A cheap, game-made move for MCTS rollouts at a sequential node (rng: random.Random);

@@ -1220,6 +1220,21 @@ class GyonrgState(State):
         rng.shuffle(s.decks[player])
         return s
 
+    def transposition_key(self, player: int) -> tuple:
+        """Everything determinize(player) keeps: all but the opponent's hand and both decks'
+        order (their sizes stay in). A turn's moves often commute (move a fleet, rotate
+        another), so MCTS meets the same position along many lines; the turn and the board
+        actions played in it are in the key, so no position recurs."""
+        opp = 1 - player
+        return (
+            self.phase, self.player, self.turn, self.ap, self.board_actions, self.promoted, self.mulligans,
+            self.winner, self.picks, self.resume, self.open, self.used, tuple(self.kept), tuple(self.vp),
+            tuple(map(tuple, self.board)), tuple(self.owner), tuple(self.facing), tuple(self.deployed),
+            tuple(self.hands[player]), len(self.hands[opp]), len(self.decks[0]), len(self.decks[1]),
+            tuple(self.scrap[0]), tuple(self.scrap[1]), tuple(sorted((c, tuple(d)) for c, d in self.deltas.items())),
+            tuple(self.discount), tuple(self.effects), tuple(sorted(self.jams.items())), tuple(self.drain),
+        )  # fmt: skip
+
     def invariant_violations(self) -> list[str]:
         """Every card in exactly one place, owners and fleets consistent, the limits kept,
         effects only on ships on the board (see State.invariant_violations)."""

@@ -5,6 +5,8 @@ Random games from many seeds; at every step: legal actions sorted, unique and in
 range; clone and JSON round-trip equal to the original; action text round-trips;
 observations are JSON; illegal actions raise IllegalActionError and change nothing;
 evaluate_after scores each move as playing it would, leaving the position as it was;
+a transposition key never recurs in a game, ignores what its seat cannot see, and two
+move orders with one key reach positions the seat cannot tell apart;
 the same seed and actions give the same states after the global random state is
 disturbed and under another PYTHONHASHSEED; returns within bounds and summing as
 promised; every game ends within its stated maximum length.
@@ -116,6 +118,41 @@ def _check_evaluate_after(state, acts):
             assert value == played.evaluate_all(), f"evaluate_after({a}) differs from playing it"
 
 
+def _check_transpositions(state, acts):
+    """Lines that reach the same transposition key (MCTS then merges them) reach a position the
+    seat sees the same way: the same observation, legal moves and evaluation. Checked for two
+    moves played in either order, and for two different moves. Returns how many pairs of
+    lines it found merged."""
+    p = state.current_player()
+    if state.transposition_key(p) is None:
+        return 0
+    merged = 0
+    sample = acts[:: max(1, len(acts) // 6)]
+    after = {}
+    for a in acts[:: max(1, len(acts) // 40)]:
+        s = state.clone()
+        s.apply_action(a)
+        twin = after.setdefault(s.transposition_key(p), (a, s))[1]
+        if twin is not s:
+            assert twin.observation(p) == s.observation(p), f"moves {a} and {twin.history()[-1]}: one key, two positions"
+    for i, a in enumerate(sample):
+        for b in sample[i + 1 :]:
+            ends = []
+            for first, second in ((a, b), (b, a)):
+                s = state.clone()
+                s.apply_action(first)
+                if s.current_player() != p or second not in s.legal_actions():
+                    break
+                s.apply_action(second)
+                ends.append(s)
+            if len(ends) == 2 and ends[0].transposition_key(p) == ends[1].transposition_key(p):
+                x, y = ends
+                assert x.observation(p) == y.observation(p), f"moves {a} and {b}: one key, two positions"
+                assert x.legal_actions() == y.legal_actions() and x.evaluate_all() == y.evaluate_all()
+                merged += 1
+    return merged
+
+
 def _check_observation(state):
     """The tensor has the promised shape, finite floats, and nothing the seat cannot see."""
     game = state.game
@@ -124,6 +161,7 @@ def _check_observation(state):
         tensor = state.observation_tensor(q)
         assert len(tensor) == size and all(isinstance(v, float) and math.isfinite(v) for v in tensor)
         redealt = state.determinize(q, random.Random(len(state.history())))
+        assert redealt.transposition_key(q) == state.transposition_key(q), "the key changes with what the seat cannot see"
         assert redealt.observation_tensor(q) == tensor, "observation_tensor shows what the seat cannot see"
         assert redealt.observation(q) == state.observation(q), "observation shows what the seat cannot see"
         if game.game_type.perfect_information:
@@ -140,6 +178,7 @@ def random_game(game, seed, rng, check=True):
     state = game.new_initial_state(seed)
     actions, states = [], [state.to_json()]
     n = game.num_players
+    keys: set = set()  # (seat, transposition key) of every position so far
     while not state.is_terminal():
         step = len(actions)
         full = check and (step < FULL_STEPS or step % STRIDE == 0)
@@ -149,6 +188,11 @@ def random_game(game, seed, rng, check=True):
         assert p != CHANCE or kind.explicit_chance, "a CHANCE node in a game typed without explicit chance"
         if check:
             assert state.invariant_violations() == []
+            for q in range(n):
+                key = state.transposition_key(q)
+                if key is not None:
+                    assert (q, key) not in keys, "a position recurs: MCTS's merged lines would go round in a loop"
+                    keys.add((q, key))
         if full:
             copy = _roundtrip(state)
             assert copy.history() == state.history()
@@ -185,6 +229,8 @@ def random_game(game, seed, rng, check=True):
                 assert all(state.legal_actions(q) == [] for q in range(n) if q != p)
                 _check_illegal(state, acts)
                 _check_evaluate_after(state, acts)
+                if step % STRIDE == 0:
+                    _check_transpositions(state, acts)
             action = acts[rng.randrange(len(acts))]
             state.apply_action(action)
         if full:
