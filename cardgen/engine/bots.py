@@ -212,6 +212,7 @@ MCTS_OPTIONS: dict[str, tuple[type, float, float, float]] = {
     "blunder": (float, 0.0, 1.0, 0.0),  # chance of playing a random move instead of searching (easy bots)
     "reuse": (int, 0, 1, 1),  # keep the searched tree for the next move
     "minimax": (float, 0.0, 1.0, 0.0),  # weight of the minimax of evaluations next to the mean (implicit minimax)
+    "transpose": (int, 0, 1, 1),  # one node for a position however it was reached (games with transposition_key)
 }
 MCTS_ALIASES = {"max_rollout": "rollout"}
 
@@ -251,11 +252,17 @@ class MCTSBot(Bot):
     to move (as MCTS-Solver does for proven values, Winands et al. 2008). root_c is the
     exploration among the moves to choose from (c below them; as in Lc0's CPuctAtRoot): a
     small c searches deep, and a wider root still tries the move whose prior looks bad.
+    With transpose=1 (the default), a game that gives transposition_key has one node for a
+    position however the search reached it: the first descent into a child looks its position
+    up, and a node found there (the same position reached along another line, with all it has
+    learnt) takes the child's place, so a turn's moves played in another order share their
+    statistics (Childs, Brodeur, Kocsis 2008). A node's mean then gathers every line through
+    it, while UCT still counts a parent's own visits.
 
     Options: iterations (playouts, i.e. positions scored, per move; default 10,000; a search
     ends after the descent that reaches it), time (seconds per move, 0 = none; whichever of
     the two ends first), c (exploration, 0.3), root_c (exploration at the root; default c),
-    rollout, epsilon, blunder, reuse, minimax (0).
+    rollout, epsilon, blunder, reuse, minimax (0), transpose (1).
     A given iteration count always plays the same moves; a time limit depends on the machine.
     """
 
@@ -263,7 +270,7 @@ class MCTSBot(Bot):
 
     def __init__(self, game: Game, seat: int, seed=0, iterations: int | None = None, time: float = 0.0,
                  c: float = 0.3, rollout: int = 0, epsilon: float = 0.0, blunder: float = 0.0, reuse: int = 1,
-                 minimax: float = 0.0, root_c: float = 0.0, label: str | None = None):  # fmt: skip
+                 minimax: float = 0.0, root_c: float = 0.0, transpose: int = 1, label: str | None = None):  # fmt: skip
         super().__init__(game, seat, seed)
         _, _, most, default = MCTS_OPTIONS["iterations"]
         # a time budget alone searches until the time is up (the iteration cap is only a backstop)
@@ -277,6 +284,8 @@ class MCTSBot(Bot):
         self.blunder = blunder
         self.reuse = bool(reuse)
         self.minimax = minimax
+        self.transpose = bool(transpose)
+        self._table: dict | None = None  # transposition key -> node, for one search
         self.label = label
         lo, hi = game.min_return, game.max_return
         self._lo, self._span = lo, (hi - lo) or 1.0
@@ -294,10 +303,10 @@ class MCTSBot(Bot):
         if self.time:
             parts.append(f"time={self.time:g}")
         parts.append(f"c={self.c}")
-        for key in ("root_c", "rollout", "epsilon", "blunder", "reuse", "minimax"):
+        for key in ("root_c", "rollout", "epsilon", "blunder", "reuse", "minimax", "transpose"):
             value = getattr(self, key)
             if value != (self.c if key == "root_c" else MCTS_OPTIONS[key][3]):
-                parts.append(f"{key}={int(value) if key == 'reuse' else value:g}")
+                parts.append(f"{key}={int(value) if key in ('reuse', 'transpose') else value:g}")
         return "mcts:" + ",".join(parts)
 
     # -- values ----------------------------------------------------------------
@@ -372,11 +381,13 @@ class MCTSBot(Bot):
         # counts it (0.03-0.2 s at 30,000-90,000 positions), and the next search leaves room.
         collecting = gc.isenabled()
         gc.disable()
+        self._table = {} if self.transpose else None
         try:
             while self._playouts < self.iterations and (done == 0 or time.perf_counter() < deadline):
                 self._iterate(root, state.determinize(self.seat, rng))
                 done += 1
         finally:
+            self._table = None
             if collecting:
                 gc.enable()
                 settle = time.perf_counter()
@@ -494,7 +505,10 @@ class MCTSBot(Bot):
             # children scored just now may beat the minimax's best: compare them all then
             path.append((node, None, p, None if missing else a))
             s.apply_action(a)
-            node = node.children[a]
+            child = node.children[a]
+            if self._table is not None and not child.visits:
+                child = self._transposed(node, a, child, s, path)
+            node = child
         for nd, played, q, _ in reversed(path):
             ends = nd.ends
             if ends is not None and ends[1][q] > value[q]:
@@ -510,6 +524,28 @@ class MCTSBot(Bot):
                     st[1] += value[q]
         if self.minimax:
             self._back_up_minimax(path)
+
+    def _transposed(self, node: _Node, a: int, child: _Node, s: State, path: list) -> _Node:
+        """Option transpose: the first descent into `child` (move `a` from `node`, `s` the
+        position it leads to) looks the position up; reached before along another line, the
+        node found there, with all it has learnt, takes the child's place (the two are one
+        position, so the child's prior is the same value). The table holds the nodes of the
+        current search. A key never recurs in a game (the protocol's promise), so no line can
+        lead back to a node above it (a node on the current path is refused all the same, a
+        cheap guard against a key that breaks the promise)."""
+        key = s.transposition_key(self.seat)
+        if key is None:
+            return child
+        table = self._table
+        assert table is not None
+        found = table.get(key)
+        if found is None:
+            table[key] = child
+            return child
+        if found is child or any(found is nd for nd, _, _, _ in path):
+            return child
+        node.children[a] = found
+        return found
 
     @staticmethod
     def _back_up_minimax(path: list) -> None:

@@ -189,7 +189,8 @@ def test_every_games_own_difficulties_are_valid_bots(name):
 
 @pytest.mark.parametrize("spec", ["mcts:60", "mcts:time=1.5", "mcts:iterations=300,time=0.5,c=0.7",
                                   "mcts:iterations=9,rollout=4,epsilon=0.25,blunder=0.1,reuse=0",
-                                  "mcts:iterations=50,minimax=0.4", "mcts:iterations=50,c=0.1,root_c=0.3"])
+                                  "mcts:iterations=50,minimax=0.4", "mcts:iterations=50,c=0.1,root_c=0.3",
+                                  "mcts:iterations=50,transpose=0"])
 def test_mcts_spec_round_trips(spec):
     game = load_game("gyre", size=4)
     bot = make_bot(spec, game, 0)
@@ -372,3 +373,85 @@ def test_a_search_leaves_the_cyclic_collector_as_it_found_it(was_on, monkeypatch
         assert gc.isenabled() is was_on
     finally:
         gc.enable()
+
+
+# ----- transpositions ---------------------------------------------------------------------
+
+
+def _gyonrg_board_position(min_moves: int = 20):
+    """A Gyon-RG position from a seeded greedy game: the board phase, with many moves to play."""
+    from cardgen.engine.protocol import CHANCE
+    from cardgen.gyonrg.rules import BOARD
+
+    game = load_game("gyonrg")
+    state = game.new_initial_state(seed=4)
+    bots = [make_bot("greedy", game, p, seed=3) for p in range(2)]
+    while not state.is_terminal():
+        p = state.current_player()
+        if p == CHANCE:
+            state.apply_action(state.sample_chance())
+        elif state.phase == BOARD and state.turn >= 2 and len(state.legal_actions()) >= min_moves:
+            return game, state
+        else:
+            state.apply_action(bots[p].step(state))
+    raise AssertionError("no board position with enough moves")
+
+
+def test_gyonrg_moves_in_either_order_reach_one_key():
+    """Two rotations of different fleets commute: one transposition key, whichever came first;
+    the key tells the position after them from the one before, and from a single rotation."""
+    game, state = _gyonrg_board_position()
+    seat = state.current_player()
+    rotations = {}
+    for a in state.legal_actions():
+        act = game.layout.decode(a)
+        if act.kind == "rotate":
+            rotations.setdefault(act.sector, a)
+    first, second = list(rotations.values())[:2]
+    ends = []
+    for x, y in ((first, second), (second, first)):
+        s = state.clone()
+        s.apply_action(x)
+        s.apply_action(y)
+        ends.append(s)
+    assert ends[0].transposition_key(seat) == ends[1].transposition_key(seat)
+    assert ends[0].history() != ends[1].history()
+    one = state.clone()
+    one.apply_action(first)
+    keys = {state.transposition_key(seat), one.transposition_key(seat), ends[0].transposition_key(seat)}
+    assert len(keys) == 3
+
+
+@pytest.mark.parametrize("transpose", [1, 0])
+def test_transposed_lines_share_one_node_and_the_tree_stays_acyclic(transpose):
+    """transpose=1 (the default): the lines of a search that reach one position share one node,
+    which every one of them reaches with the same key; the tree has no cycle. transpose=0
+    keeps a node per line."""
+    game, state = _gyonrg_board_position()
+    seat = state.current_player()
+    bot = make_bot(f"mcts:iterations=10000,reuse=0,transpose={transpose}", game, seat, seed=5)
+    bot.step(state.clone())
+    keys: dict[int, set] = {}  # node -> the keys of the positions it was reached at
+    parents: dict[int, set] = {}
+    on_path: set[int] = set()
+
+    def walk(node, s) -> None:
+        assert id(node) not in on_path, "a cycle in the search tree"
+        seen = id(node) in keys
+        keys.setdefault(id(node), set()).add(s.transposition_key(seat))
+        if seen or s.current_player() < 0:
+            return
+        on_path.add(id(node))
+        legal = set(s.legal_actions())
+        for a, child in node.children.items():
+            if a in legal:  # the opponent's moves of re-dealt hands may not be legal here
+                parents.setdefault(id(child), set()).add(id(node))
+                t = s.clone()
+                t.apply_action(a)
+                walk(child, t)
+        on_path.discard(id(node))
+
+    walk(bot._root, state.clone())
+    assert all(len(k) == 1 for k in keys.values()), "one node, two positions"
+    shared = sum(len(p) > 1 for p in parents.values())
+    assert (shared > 10) if transpose else (shared == 0)
