@@ -150,12 +150,11 @@ class GyonrgGame(Game):
     hand_size = 5
     max_hand = 10
     # hard: searches until its 1.8 s are up (the cap of 100,000 positions binds only on a
-    # machine faster than this one, whose two loaded cores score about 50,000 a move). It is
-    # not yet clearly stronger than mcts (benchmarks/logs/README.md: 56 of 98 at 50,250
-    # positions a move, p99 1.86 s; 33 of 66 before evaluate_after, at 36,038; 30,000
-    # uncapped, 47 of 78 at a p99 of 4.6 s): a turn is 30-60 moves wide and the search seldom
-    # reaches the opponent's reply (in a position with 57 moves, none of 1,157 descents did),
-    # so more positions buy little. Time-bound, it at least spends all the time a person grants it.
+    # machine faster than this one, whose two loaded cores score about 40,000 a move). Since
+    # MCTS merges transpositions it won 65 of 100 against mcts (benchmarks/logs/README.md;
+    # p99 1.88 s a move); before, a turn 30-60 moves wide kept it short of 60 (56 of 98
+    # at 50,250 positions a move; 30,000 uncapped, 47 of 78 at a p99 of 4.6 s): its lines of
+    # play, the same moves in other orders, each learnt alone.
     difficulties = MappingProxyType({"hard": "mcts:iterations=100000,minimax=0.5,time=1.8"})
 
     def __init__(self, **config) -> None:
