@@ -1,26 +1,49 @@
 """The Gyre board as the terminal shows it (`cardgen play gyre`).
 
-Kept apart from diagram.py (text diagrams that build states, so it imports the
-engine) because the engine's render() uses it: neither imports the other.
+The engine's render() calls render() here, so this module does not import the
+engine: it reads a position through GyrePosition, the few attributes and
+methods it draws from (engine.GyreState has them all). diagram.py (text
+diagrams that build states) imports the engine and is kept apart for the same reason.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from cardgen.engine.protocol import TERMINAL
 
 from .scoring import COLOURS
 
-if TYPE_CHECKING:
-    from .engine import GyreState
+
+class GyreTable(Protocol):
+    """The game settings render() reads (engine.GyreGame)."""
+
+    size: int
+    num_players: int
+    gyration_bound: int
+
+
+class GyrePosition(Protocol):
+    """What render() reads of a position (engine.GyreState)."""
+
+    board: list[int]
+    gyres: list[int]
+    player: int
+    gyrations: int
+
+    @property  # read-only, so GyreState's narrower `game: GyreGame` fits
+    def game(self) -> GyreTable: ...
+    def inactive_gyres(self) -> list[int]: ...
+    def scores(self) -> list[int]: ...
+    def gyre_counts(self) -> list[int]: ...
+
 
 _ANSI = {1: "\x1b[1;31m", 2: "\x1b[1;34m", 3: "\x1b[1;32m", 4: "\x1b[1;33m"}
 _DIM = "\x1b[2m"
 _RESET = "\x1b[0m"
 
 
-def render(state: "GyreState", color: bool = False) -> str:
+def render(state: GyrePosition, color: bool = False) -> str:
     """The board for the terminal: tiles with their gyres between them, coordinates, scores."""
     game = state.game
     n = game.size
