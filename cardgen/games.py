@@ -50,14 +50,17 @@ class GameEntry:
     name             registry name: `cardgen NAME ...`, `cardgen play NAME`, load_game(NAME)
     title            the game's name for people ("Gyon-RG")
     engine           "module:attribute" of its Game class (or None: no rules engine yet)
-    cli              "module:attribute" of its click group (or None)
+    kit              "module:attribute" of its cardgen.kit.Kit: cards, decks, print, board, its own
+                     commands; the shared command layer builds `cardgen NAME ...` from it
+    cli              "module:attribute" of a click group of its own (a game without a kit)
     serial_prefixes  the leading serial characters it owns, one per edition ("" for a game without cards)
-    lookup           "module:attribute" of a function serial -> LookupResult (games with serials)
+    lookup           "module:attribute" of a function serial -> LookupResult (default: the kit's lookup)
     """
 
     name: str
     title: str
     engine: str | None = None
+    kit: str | None = None
     cli: str | None = None
     serial_prefixes: str = ""
     lookup: str | None = None
@@ -67,11 +70,20 @@ class GameEntry:
             raise CardgenError(f"{self.title} has no rules engine yet")
         return resolve(self.engine)
 
+    def load_kit(self) -> Any:
+        """The game's cardgen.kit.Kit (CardgenError when it has none)."""
+        if self.kit is None:
+            raise CardgenError(f"{self.title} has no kit")
+        return resolve(self.kit)
+
     def lookup_serial(self, serial: str) -> LookupResult:
-        if self.lookup is None:
-            raise CardgenError(f"{self.title} cards cannot be looked up")
-        result: LookupResult = resolve(self.lookup)(serial)
-        return result
+        if self.lookup is not None:
+            found: LookupResult = resolve(self.lookup)(serial)
+            return found
+        if self.kit is not None and self.serial_prefixes:
+            kit_found: LookupResult = self.load_kit().lookup(serial)
+            return kit_found
+        raise CardgenError(f"{self.title} cards cannot be looked up")
 
     def prefix_text(self) -> str:
         """The prefixes for people: 'A-H' for a run of the alphabet, else 'J, K, M'."""

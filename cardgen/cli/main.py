@@ -30,8 +30,21 @@ SHARED_COMMANDS = {
 }
 
 
-def _game_commands() -> dict[str, str]:
-    return {e.name: e.cli for e in games.registry().entries() if e.cli}
+def _game_commands() -> dict[str, games.GameEntry]:
+    return {e.name: e for e in games.registry().entries() if e.kit or e.cli}
+
+
+def _game_group(entry: games.GameEntry) -> click.Command:
+    """A game's command group: built from its kit by the shared command layer, or its own."""
+    if entry.kit:
+        from cardgen.cli.kit import group
+
+        return group(entry.load_kit())
+    assert entry.cli is not None
+    cmd = games.resolve(entry.cli)
+    if not isinstance(cmd, click.Command):
+        raise CardgenError(f"{entry.cli} is not a click command")
+    return cmd
 
 
 class CardgenGroup(click.Group):
@@ -44,12 +57,16 @@ class CardgenGroup(click.Group):
         cmd = super().get_command(ctx, cmd_name)
         if cmd is not None:
             return cmd
-        target = SHARED_COMMANDS.get(cmd_name) or _game_commands().get(cmd_name)
-        if target is None:
+        target = SHARED_COMMANDS.get(cmd_name)
+        entry = _game_commands().get(cmd_name)
+        if target is not None:
+            cmd = games.resolve(target)
+            if not isinstance(cmd, click.Command):
+                raise CardgenError(f"{target} is not a click command")
+        elif entry is not None:
+            cmd = _game_group(entry)
+        else:
             return None
-        cmd = games.resolve(target)
-        if not isinstance(cmd, click.Command):
-            raise CardgenError(f"{target} is not a click command")
         self.add_command(cmd, cmd_name)
         return cmd
 

@@ -10,6 +10,7 @@ guessed at, and no value is large enough to overflow anything.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -315,6 +316,30 @@ class DecksType(click.ParamType):
                 what = "is not a file" if Path(part).exists() else "does not exist"
                 self.fail(f"deck file {part!r} {what}: give a deck file or seed:TEXT", param, ctx)
         return ",".join(parts)
+
+
+class CurveType(click.ParamType):
+    """A cost curve COST:WEIGHT,... for a deck builder, read by the game's parser, costs and weights bounded."""
+
+    name = "COST:WEIGHT,..."
+    MAX_COST, MAX_WEIGHT = 99, 10_000
+
+    def __init__(self, parse: Callable[[str], dict[int, int]], example: str) -> None:
+        self.parse = parse
+        self.example = example
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> dict[int, int]:
+        if isinstance(value, dict):
+            return value
+        if not str(value).isascii():
+            self.fail(f"curve {value!r}: write COST:WEIGHT,... with ASCII digits, e.g. {self.example!r}", param, ctx)
+        try:
+            curve = self.parse(str(value))
+        except CardgenError as exc:
+            self.fail(str(exc), param, ctx)
+        if any(cost > self.MAX_COST or weight > self.MAX_WEIGHT for cost, weight in curve.items()):
+            self.fail(f"curve {value!r}: costs go from 0 to {self.MAX_COST}, weights from 0 to {self.MAX_WEIGHT:,}", param, ctx)
+        return curve
 
 
 SEED = SeedType()

@@ -1,27 +1,17 @@
-"""How cardgen finds Gog & Magog (read by cardgen.games; keep it free of heavy imports)."""
+"""How cardgen finds Gog & Magog (read by cardgen.games): names only, so finding a game imports none of it."""
 
 from __future__ import annotations
 
-from cardgen.games import GameEntry, LookupResult
+from cardgen.games import GameEntry
 
 # Edition letters are the serials' first character: P is the first edition,
 # Q-S are kept for the editions that follow (docs/serials.md).
 SERIAL_PREFIXES = "PQRS"
 
-
-def lookup(serial: str) -> LookupResult:
-    """The Gog & Magog card of a serial."""
-    from cardgen.gogmagog.cards import decode, sheet
-
-    card = decode(serial)
-    return LookupResult("gogmagog", "Gog & Magog", card.serial, sheet(card), card.to_dict())
-
-
 ENTRY = GameEntry(
     name="gogmagog",
     title="Gog & Magog",
     engine="cardgen.gogmagog.engine:GAME",
-    cli="cardgen.cli.gogmagog:gogmagog",
+    kit="cardgen.gogmagog.kit:KIT",
     serial_prefixes=SERIAL_PREFIXES,
-    lookup="cardgen.gogmagog.plugin:lookup",
 )

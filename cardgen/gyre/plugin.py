@@ -6,5 +6,5 @@ ENTRY = GameEntry(
     name="gyre",
     title="Gyre",
     engine="cardgen.gyre.engine:GAME",
-    cli="cardgen.cli.gyre:gyre",
+    kit="cardgen.gyre.kit:KIT",
 )

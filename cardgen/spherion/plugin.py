@@ -1,26 +1,16 @@
-"""How cardgen finds Spherion (read by cardgen.games; keep it free of heavy imports)."""
+"""How cardgen finds Spherion (read by cardgen.games): names only, so finding a game imports none of it."""
 
 from __future__ import annotations
 
-from cardgen.games import GameEntry, LookupResult
+from cardgen.games import GameEntry
 
 # T is the first edition of the tables; V, W, X are kept for later ones (docs/serials.md).
 SERIAL_PREFIXES = "TVWX"
-
-
-def lookup(serial: str) -> LookupResult:
-    """The Spherion card of a serial."""
-    from cardgen.spherion.cards import decode, sheet
-
-    card = decode(serial)
-    return LookupResult("spherion", "Spherion", card.serial, sheet(card), card.to_dict())
-
 
 ENTRY = GameEntry(
     name="spherion",
     title="Spherion",
     engine="cardgen.spherion.engine:GAME",
-    cli="cardgen.cli.spherion:spherion",
+    kit="cardgen.spherion.kit:KIT",
     serial_prefixes=SERIAL_PREFIXES,
-    lookup="cardgen.spherion.plugin:lookup",
 )

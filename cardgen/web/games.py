@@ -1,37 +1,26 @@
 """What a game gives the web pages beyond its lookup: how to draw a card, and how to read its decks.
 
-The server names no game. It walks the game registry (cardgen.games) and asks
-each entry for its web hooks: a `WebGame` found at the entry's `web` attribute
-("module:attribute") when the registry has one, else by convention at
-``<game package>.web:WEB`` beside the module of its lookup function (Gyon-RG:
-cardgen/gyonrg/web.py). A game without hooks still gets its card pages and
-JSON from its registered lookup; it only lacks the card image and deck pages.
+The server names no game. It walks the game registry (cardgen.games) and reads
+each game's kit (cardgen.kit): the card a serial names, the print face that
+draws it, the deck reader and checker. A game registered without a kit still
+gets its card pages and JSON from its registered lookup; it only lacks the card
+image and deck pages.
 """
 
 from __future__ import annotations
 
 import functools
-import importlib.util
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cardgen import games
 from cardgen import serial as serialcodec
 from cardgen.errors import CardgenError, SerialError
+from cardgen.kit import DeckLine, Kit
 
 if TYPE_CHECKING:
     from cardgen.print.face import Face
     from cardgen.print.sizes import Size
-
-
-@dataclass(frozen=True, slots=True)
-class DeckLine:
-    """One readable line of a deck: `count` copies of the card `serial` (`label`: its name), on `line`."""
-
-    count: int
-    serial: str
-    label: str
-    line: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,58 +54,49 @@ class CheckedDeck:
 
 
 class WebGame:
-    """A game's web hooks. Subclass it in ``<game>/web.py`` and name an instance ``WEB``."""
+    """A game's web hooks, read from its kit."""
 
-    #: trim size the card image is drawn at (the game's usual print size)
-    card_size: Size
-    #: does the game have decks (the /deck page lists only these)
-    has_decks: bool = False
-    #: a short example of the game's deck file, shown on /deck
-    deck_example: str = ""
+    def __init__(self, kit: Kit[Any]) -> None:
+        self.kit = kit
+        #: trim size the card image is drawn at (the game's usual print size)
+        self.card_size: Size = kit.card_size
+        #: does the game have decks (the /deck page lists only these)
+        self.has_decks = kit.deck is not None
+        #: a short example of the game's deck file, shown on /deck
+        self.deck_example = kit.deck.example if kit.deck is not None else ""
 
     def card(self, serial: str) -> Any:
         """The game's card object for a serial (SerialError when it is not one)."""
-        raise NotImplementedError
+        return self.kit.decode(serial)
 
     def face(self, lookup_base: str) -> Face[Any]:
         """The print Face that draws the card, with QR codes pointing under `lookup_base`."""
-        raise NotImplementedError
+        return self.kit.face(lookup_base)
 
     def read_deck(self, text: str, source: str) -> CheckedDeck:
         """Read a deck file's text and check it with the game's checker (never raises for bad lines)."""
-        raise CardgenError("this game has no decks")
-
-
-def _target(entry: games.GameEntry) -> str | None:
-    explicit = getattr(entry, "web", None)
-    if isinstance(explicit, str) and explicit:
-        return explicit
-    if not entry.lookup:
-        return None
-    package = entry.lookup.partition(":")[0].rpartition(".")[0]
-    if not package:
-        return None
-    module = f"{package}.web"
-    try:
-        found = importlib.util.find_spec(module)
-    except (ImportError, ValueError):
-        found = None
-    return f"{module}:WEB" if found is not None else None
+        dk = self.kit.deck
+        if dk is None:
+            raise CardgenError(f"{self.kit.title} has no decks")
+        deck = dk.parse(text, source)
+        return CheckedDeck(
+            game=self.kit.name,
+            title=self.kit.title,
+            name=dk.name(deck),
+            lines=tuple(dk.lines(deck)),
+            problems=tuple(DeckProblem(p.code, p.line, p.message) for p in dk.check(deck)),
+            cards=tuple(dk.cards(deck)),
+            summary=dk.summary(deck),
+        )
 
 
 @functools.cache
 def hooks(name: str) -> WebGame | None:
-    """The web hooks of the registered game `name`, or None when it has none."""
+    """The web hooks of the registered game `name`, or None when it has no kit with cards."""
     entry = games.registry().get(name)
-    if entry is None:
+    if entry is None or entry.kit is None or not entry.serial_prefixes:
         return None
-    target = _target(entry)
-    if target is None:
-        return None
-    found = games.resolve(target)
-    if not isinstance(found, WebGame):
-        raise CardgenError(f"{target} is not a cardgen.web.games.WebGame")
-    return found
+    return WebGame(entry.load_kit())
 
 
 def deck_games() -> list[games.GameEntry]:

@@ -7,8 +7,9 @@ import pytest
 from click.testing import CliRunner
 
 from cardgen.cli import types
-from cardgen.cli.gyonrg_deck import CurveType
 from cardgen.cli.main import cli
+from cardgen.cli.types import CurveType
+from cardgen.gyonrg.deck import DEFAULT_CURVE, format_curve, parse_curve
 
 HOSTILE_NUMBERS = ["", "  ", "nan", "NaN", "inf", "-inf", "1e999", "9" * 30, "７", "٣", "1_000", "0x10", "1.5", "\x01"]
 
@@ -90,7 +91,7 @@ def test_start_plus_count_past_the_last_index():
         (types.BotsType(), "greedy, mcts:iterations=30000, minimax=0.5", ["greedy", "mcts:iterations=30000,minimax=0.5"]),
         (types.DECKS, " seed:a , seed:b ", "seed:a,seed:b"),
         (types.LOOKUP_URL, "http://localhost:8000/c/", "http://localhost:8000/c/"),
-        (CurveType(), "3:5, 1:10", {1: 10, 3: 5}),
+        (CurveType(parse_curve, format_curve(DEFAULT_CURVE)), "3:5, 1:10", {1: 10, 3: 5}),
     ],
 )
 def test_good_values_parse_to_what_the_code_uses(param_type, text, value):

@@ -140,7 +140,7 @@ def test_layout_that_does_not_fit_says_what_fits_and_writes_nothing(tmp_path):
 def test_interrupted_print_leaves_old_file_and_no_partial(tmp_path, monkeypatch):
     out = tmp_path / "deck.pdf"
     out.write_bytes(b"old deck")
-    import cardgen.cli.gyonrg as cli_mod
+    import cardgen.gyonrg.kit as cli_mod
 
     def broken(seed, count, start, ed):
         yield from generate(seed, 10, start, ed)

@@ -1,31 +1,20 @@
-"""`cardgen gyre ...`: Gyre position scoring, the printable board, high scores."""
+"""Gyre's own commands (the shared ones come from its kit): score a diagram, the high scores."""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import click
 
-from cardgen.cli.types import WholeNumber
 from cardgen.errors import CardgenError
 from cardgen.files import read_text
-
-
-@click.group()
-def gyre() -> None:
-    """Gyre: claim tiles on a torus and turn the gyres you own.
-
-    \b
-    Play it with `cardgen play gyre`; rules choices: docs/rules/gyre.md.
-    """
 
 
 def _read(file: str) -> str:
     return read_text(file, "diagram", allow_stdin=True)
 
 
-@gyre.command()
+@click.command()
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="Print scores (per player and per tile) as JSON.")
 @click.option("--explain", metavar="ROW,COL",
@@ -84,30 +73,7 @@ def score(file, as_json, explain):
         click.echo(f"{r + 1:>3} " + "".join(cells))
 
 
-@gyre.command()
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True, path_type=Path), default=None,
-              help="PDF file to write (default: output/gyre-board-SIZE.pdf or ./gyre-board-SIZE.pdf).")
-@click.option("--size", type=WholeNumber(4, 19), default=8, show_default=True, help="Tiles across (4 to 19).")
-@click.option("--players", type=WholeNumber(2, 4), default=2, show_default=True,
-              help="Colours on the tile and gyre-marker sheets.")
-@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True)
-def board(output, size, players, paper):
-    """Write a printable Gyre board and tile sheets (print and play) as a PDF.
-
-    \b
-    Page 1 is the board: SIZE x SIZE squares with coordinates, a dot at every
-    gyre and the rules in brief. The next pages hold square tiles and round
-    gyre markers in each player's colour to cut out.
-    """
-    from cardgen.gyre.board_pdf import write_board_pdf
-    from cardgen.resources import output_dir
-
-    path = Path(output) if output else output_dir() / f"gyre-board-{size}.pdf"
-    pages = write_board_pdf(path, size=size, players=players, paper=paper.lower())
-    click.echo(f"wrote {path} ({pages} pages, {paper.upper()}, {size}x{size}, {players} colours)")
-
-
-@gyre.command()
+@click.command()
 def highscores():
     """Show the Gyre high scores (best winning margin per board size and player count)."""
     from cardgen.gyre.highscore import highscore_path, load
@@ -120,6 +86,3 @@ def highscores():
     for key in sorted(table):
         e = table[key]
         click.echo(f"{key:<10} {e.get('margin')!s:>5}  {e.get('winner', '?')}  {e.get('date', '')}")
-
-
-commands = [gyre]

@@ -1,0 +1,176 @@
+"""Gog & Magog's kit (cardgen.kit): what the shared commands need from the game, in one place."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+
+from cardgen.cli.types import CurveType, WholeNumber
+from cardgen.decks import Problem
+from cardgen.errors import DeckError
+from cardgen.kit import Built, DeckKit, DeckLine, Kit, Selection
+from cardgen.print.face import Face
+
+from . import deck as decks
+from .cards import Card, current, decode, sheet
+from .generator import generate
+
+
+def _guilds(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> tuple[str, ...]:
+    try:
+        return decks.resolve_guilds(value, current()) or ()
+    except DeckError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+RULE_OPTIONS = (
+    click.option("--deck-size", type=WholeNumber(5, 200), default=decks.DECK_SIZE, show_default=True, help="Cards in a legal deck (game option deck_size)."),
+    click.option("--max-copies", type=WholeNumber(1, 200), default=decks.MAX_COPIES, show_default=True, help="Most copies of one card (game option max_copies)."),
+    click.option("--max-resources", type=WholeNumber(0, 200), default=decks.MAX_RESOURCES, show_default=True, help="Most resource cards (game option max_resources)."),
+)  # fmt: skip
+
+
+def _rules(deck_size: int = decks.DECK_SIZE, max_copies: int = decks.MAX_COPIES,
+           max_resources: int = decks.MAX_RESOURCES) -> decks.DeckRules:  # fmt: skip
+    return decks.DeckRules(deck_size, max_copies, max_resources)
+
+
+class GogmagogDecks(DeckKit[decks.Deck]):
+    help = """Gog & Magog decks: 30 cards, at most 3 copies of a card and 6 resources, one card per line.
+
+    \b
+    A deck file, written by hand or by `deck build`:
+      name: Ember rush
+      # comments start with '#'
+      3x P1AJ-Z   Storm Stalker     (COUNT SERIAL, then free text)
+      https://cardgen.example/c/P1AJ-Z   (a QR code's URL works too)
+    """
+    example = "name: Ember rush\n3x P1AJ-Z\n1 P7G7 Y   free text after the serial is ignored\n"
+    check_options = RULE_OPTIONS
+    build_options = (
+        click.option("--guild", "-g", "guilds", multiple=True, callback=_guilds, help="Only cards of this guild (repeat or comma-separate). Default: the two guilds with the most creatures."),
+        click.option("--curve", type=CurveType(decks.parse_curve, decks.format_curve(decks.DEFAULT_CURVE)), help=f"Creature mana curve COST:WEIGHT,... (default {decks.format_curve(decks.DEFAULT_CURVE)}; the highest cost takes dearer cards)."),
+        click.option("--spells", type=WholeNumber(0, 100), help=f"Spells in the deck (default {decks.DEFAULT_SPELLS})."),
+        click.option("--resources", type=WholeNumber(0, 100), help=f"Resource cards (default {decks.DEFAULT_RESOURCES})."),
+        *RULE_OPTIONS,
+    )  # fmt: skip
+    build_help = """Build a legal deck with a stated strategy and say why each choice was made.
+
+    \b
+    Strategy: a guild focus (guild cards combine their attacks in a War), a
+    few resources (mana wells first), spells (attack tokens and drain first),
+    creatures shaped by the mana --curve, each cost's best value first:
+    (attack + defence) per mana, +1 for an ability, +1.5 for instant attack.
+    The same seed (or collection) and options always give the same deck.
+    """
+
+    def read(self, path: Path, obj: Any = None) -> decks.Deck:
+        return decks.read_deck(path)
+
+    def parse(self, text: str, source: str, obj: Any = None) -> decks.Deck:
+        return decks.parse_deck(text, source)
+
+    def check(self, deck: decks.Deck, **options: Any) -> list[Problem]:
+        """Check a deck file: 30 cards, at most 3 copies of a card and 6 resources, every serial valid.
+
+        Codes: bad-line, bad-count, bad-serial, deck-size, too-many-copies,
+        too-many-resources, bad-json.
+        """
+        return decks.check_deck(deck, _rules(**options))
+
+    def legal_line(self, deck: decks.Deck) -> str:
+        kinds = ", ".join(f"{n} {decks.KIND_LABELS[k]}" for k, n in deck.kinds().items())
+        return f"legal: {deck.size} cards ({kinds})" + (f" ({deck.name})" if deck.name else "")
+
+    def check_json(self, deck: decks.Deck, problems: list[Problem], **options: Any) -> dict[str, Any]:
+        return decks.check_to_json(deck, problems, _rules(**options))
+
+    def text(self, deck: decks.Deck) -> str:
+        return decks.format_deck(deck)
+
+    def json(self, deck: decks.Deck, full: bool = False) -> str:
+        return decks.format_deck_json(deck, full=full)
+
+    def cards(self, deck: decks.Deck) -> list[Card]:
+        return deck.cards
+
+    def lines(self, deck: decks.Deck) -> list[DeckLine]:
+        return [DeckLine(e.count, e.card.serial, e.card.name, e.line) for e in deck.entries]
+
+    def summary(self, deck: decks.Deck) -> str:
+        return f"{deck.size} cards; legal decks: {decks.RULES}"
+
+    def build(self, seed: Any, collection: Path | None, name: str | None, obj: Any = None, *, guilds: tuple[str, ...] = (),
+              curve: dict[int, int] | None = None, spells: int | None = None, resources: int | None = None,
+              **rules: Any) -> Built:  # fmt: skip
+        deck_rules = _rules(**rules)
+        options: dict[str, Any] = dict(guilds=guilds, curve=curve, spells=spells, resources=resources, name=name, rules=deck_rules)
+        if collection is not None:
+            result, reasons = decks.build_deck(pool=decks.read_deck(collection), **options)
+        else:
+            result, reasons = decks.build_deck(seed, **options)
+        return Built(result, f"built {result.name!r}: {result.size} cards, legal ({deck_rules})\n" + "\n".join(reasons))
+
+
+class GogmagogKit(Kit[Card]):
+    name = "gogmagog"
+    title = "Gog & Magog"
+    help = """Gog & Magog: creature cards with mana, two ranks and lanes.
+
+    Every card has a serial (e.g. P1AJ-Z) that is the card: `cardgen gogmagog
+    lookup` (or `cardgen lookup`) rebuilds it offline. Play with `cardgen play
+    gogmagog`; the rules and every choice made where the rulebook is silent are
+    in docs/rules/gogmagog.md.
+    """
+    serial_example = "P1AJ-Z"
+    print_count = decks.DECK_SIZE
+    deck = GogmagogDecks()
+    board_options = (
+        click.option("--lanes", type=WholeNumber(1, 7), default=5, show_default=True, help="Lanes per player (the game option lanes)."),
+        click.option("--energy", type=WholeNumber(1, 60), default=20, show_default=True, help="Highest number on the energy tracks."),
+    )  # fmt: skip
+
+    def commands(self) -> Sequence[click.Command]:
+        from .commands import stats
+
+        return (stats,)
+
+    def generate(self, seed: Any, count: int, start: int, obj: Any = None) -> Iterator[Card]:
+        return generate(seed, count, start)
+
+    def edition(self, obj: Any = None) -> str:
+        return current().letter
+
+    def decode(self, serial: str, obj: Any = None) -> Card:
+        return decode(serial)
+
+    def summary(self, card: Card) -> str:
+        return f"{card.serial}  {'★' * card.stars:<5} {card.short()}"
+
+    def sheet(self, card: Card) -> str:
+        return sheet(card)
+
+    def face(self, lookup_base: str | None) -> Face[Any]:
+        from .face import GogmagogFace
+
+        return GogmagogFace(lookup_base)
+
+    def seed_deck(self, seed: Any, start: int, obj: Any = None) -> Selection:
+        deck, _ = decks.build_deck(seed)
+        return Selection(deck.cards, deck.size, f"Gog & Magog deck of seed {seed}")
+
+    def board(self, output: Path, paper: str, lanes: int = 5, energy: int = 20, **options: Any) -> str:
+        """Print-and-play sheets: the board (both players' lanes, defensive and offensive ranks, mana and
+        energy tracks) and token sheets (attack tokens, mana tokens, energy markers) to cut out."""
+        from cardgen.print.sizes import parse_paper
+
+        from .board_pdf import write_board_pdf
+
+        pages = write_board_pdf(output, paper=parse_paper(paper), lanes=lanes, energy=energy)
+        return f"wrote {output}: {pages} pages (board, tokens), {paper}, {lanes} lanes"
+
+
+KIT = GogmagogKit()

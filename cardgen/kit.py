@@ -1,0 +1,251 @@
+"""A game's kit: everything the shared commands, pages and checks need from one game, in one place.
+
+A game subclasses `Kit` (and `DeckKit` when it has decks) in ``cardgen/<game>/kit.py`` and
+names an instance ``KIT``; its plugin.py points at it (``GameEntry(kit="cardgen.<game>.kit:KIT")``).
+From the kit alone the shared command layer (cardgen.cli.kit) builds
+``cardgen <game> generate | lookup | print | png | board | deck build | check | show | print | export``,
+the web server draws the game's cards and reads its decks, and `cardgen lookup` finds its serials.
+A hook a game leaves out is a command it does not get: a game without a generator (`generated =
+False`) gets no generate/png and prints what `fixed_cards` gives; a game without decks
+(`deck = None`) gets no deck group; a game without `board` gets no board command.
+
+Everything here is about cards and files; the rules engine is the registry's (GameEntry.engine).
+Methods take the group's context object (`obj`, what `context()` made from `group_options`:
+Gyon-RG's --tables) so a game whose tables can be swapped reads the ones asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from cardgen.decks import Problem
+from cardgen.errors import CardgenError
+from cardgen.games import LookupResult
+
+if TYPE_CHECKING:
+    from cardgen.print.face import Face
+    from cardgen.print.sizes import Size
+
+C = TypeVar("C")
+D = TypeVar("D")
+Option = Callable[[Callable[..., Any]], Callable[..., Any]]  # a click.option(...) decorator
+
+
+@dataclass(frozen=True)
+class Selection:
+    """Cards chosen to print: `count` cards (drawn one at a time: a pool streams from the generator
+    into the PDF), a title for the PDF, a line for the user (or "")."""
+
+    cards: Iterable[Any]
+    count: int
+    title: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Built:
+    """A deck a builder made, and the summary that says how (its first line names the deck)."""
+
+    deck: Any
+    summary: str
+
+
+@dataclass(frozen=True)
+class DeckLine:
+    """One readable line of a deck, for people and pages: `count` copies of `serial` (`label`: its name)."""
+
+    count: int
+    serial: str
+    label: str
+    line: int | None
+
+
+class DeckKit(Generic[D]):
+    """A game's decks: reading an entry, legality, building; the shared commands do the rest.
+
+    Files, counts, names, comments, JSON entries and problems are the shared reader's
+    (cardgen.decks); a game's deck module says how an entry names a card, what is legal,
+    and how a deck is built."""
+
+    #: the `deck` group's help: the rules in a line and an example file
+    help: str = ""
+    #: a short example deck file (the web's /deck page shows it)
+    example: str = ""
+    #: click options of `deck check` (and `play`'s deck rules), passed to `check` by name
+    check_options: Sequence[Option] = ()
+    #: click options of `deck build`, passed to `build` by name
+    build_options: Sequence[Option] = ()
+    #: the `deck build` help text
+    build_help: str = "Build a legal deck and say why each choice was made."
+
+    def read(self, path: Path, obj: Any = None) -> D:
+        """A deck file (DeckError only when the file cannot be read at all; bad lines are problems)."""
+        raise NotImplementedError
+
+    def parse(self, text: str, source: str, obj: Any = None) -> D:
+        """A deck's text (the web reads uploads with it)."""
+        raise NotImplementedError
+
+    def check(self, deck: D, **options: Any) -> list[Problem]:
+        """Every problem of the deck under the rules `check_options` set (the defaults: the game's)."""
+        raise NotImplementedError
+
+    def legal_line(self, deck: D) -> str:
+        """What `deck check` says of a legal deck: 'legal: 54 cards, 3 Drones (Void rush)'."""
+        raise NotImplementedError
+
+    def check_json(self, deck: D, problems: list[Problem], **options: Any) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def text(self, deck: D) -> str:
+        """The deck in the canonical text format (read back by `parse`)."""
+        raise NotImplementedError
+
+    def json(self, deck: D, full: bool = False) -> str:
+        """The deck as JSON (read back by `parse`); `full` adds every field of every card."""
+        raise NotImplementedError
+
+    def cards(self, deck: D) -> list[Any]:
+        """The cards to print, each copy once, in the order a player sorts them."""
+        raise NotImplementedError
+
+    def lines(self, deck: D) -> list[DeckLine]:
+        """The deck's readable lines, for pages."""
+        raise NotImplementedError
+
+    def summary(self, deck: D) -> str:
+        """A line for pages: what the deck holds and what a legal deck is."""
+        return ""
+
+    def name(self, deck: D) -> str | None:
+        return getattr(deck, "name", None)
+
+    def build(self, seed: Any, collection: Path | None, name: str | None, obj: Any = None, **options: Any) -> Built:
+        """A legal deck from the seed's cards, or from the collection file when given."""
+        raise NotImplementedError
+
+
+class Kit(Generic[C]):
+    """What the shared commands need from one game. Subclass it in cardgen/<game>/kit.py."""
+
+    name: str = ""
+    title: str = ""
+    #: the game's command group help (first line: what the game is)
+    help: str = ""
+    #: cards come from a seeded generator (generate, png, print --seed); False: a fixed family
+    generated: bool = True
+    #: a serial as a person writes it, for messages and help
+    serial_example: str = ""
+    #: the trim size cards are drawn at on pages and by default
+    card_size_name: str = "poker"
+    #: cards per print / png run by default
+    print_count: int = 54
+    #: the columns of `generate --format csv` (empty: no csv)
+    csv_fields: Sequence[str] = ()
+    #: between two cards of `generate`'s text
+    summary_separator: str = ""
+    #: the decks, or None
+    deck: DeckKit[Any] | None = None
+    #: options of the game's group (Gyon-RG's --tables), read by `context`
+    group_options: Sequence[Option] = ()
+    #: the `board` command's own options (besides --paper and --output), or () with no board
+    board_options: Sequence[Option] = ()
+    #: the `print` command's help
+    print_help: str = ""
+
+    # ----- the group ---------------------------------------------------------
+
+    def context(self, **group_options: Any) -> Any:
+        """The object every command of the group receives as `obj` (from `group_options`' values)."""
+        return None
+
+    def commands(self) -> Sequence[Any]:
+        """The game's own click commands (those no other game has), added to its group."""
+        return ()
+
+    # ----- cards -------------------------------------------------------------
+
+    def generate(self, seed: Any, count: int, start: int, obj: Any = None) -> Iterable[C]:
+        """Cards start .. start+count-1 of the seed, one at a time."""
+        raise CardgenError(f"{self.title} has no card generator")
+
+    def edition(self, obj: Any = None) -> str:
+        """The letter of the table edition in use."""
+        return ""
+
+    def decode(self, serial: str, obj: Any = None) -> C:
+        """The card of a serial (SerialError when it is not one)."""
+        raise NotImplementedError
+
+    def serial(self, card: C) -> str:
+        return str(getattr(card, "serial"))  # noqa: B009  (cards of every game carry it)
+
+    def summary(self, card: C) -> str:
+        """One card in a line or a few (generate's text)."""
+        raise NotImplementedError
+
+    def csv_row(self, card: C) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def sheet(self, card: C) -> str:
+        """Everything about one card, as text (lookup)."""
+        raise NotImplementedError
+
+    def card_dict(self, card: C) -> dict[str, Any]:
+        """Everything about one card, as JSON values."""
+        to_dict: Callable[[], dict[str, Any]] = getattr(card, "to_dict")  # noqa: B009
+        return to_dict()
+
+    def face(self, lookup_base: str | None) -> Face[Any]:
+        """The print Face that draws the game's cards, QR codes under `lookup_base`."""
+        raise NotImplementedError
+
+    @property
+    def card_size(self) -> Size:
+        from cardgen.print.sizes import CARD_SIZES
+
+        return CARD_SIZES[self.card_size_name]
+
+    def lookup(self, serial: str, obj: Any = None) -> LookupResult:
+        """A card found by its serial, for `cardgen lookup` and the web."""
+        card = self.decode(serial, obj)
+        return LookupResult(self.name, self.title, self.serial(card), self.sheet(card), self.card_dict(card))
+
+    # ----- print -------------------------------------------------------------
+
+    def seed_deck(self, seed: Any, start: int, obj: Any = None) -> Selection | None:
+        """A legal deck made from the seed, printed when `print` is given no --count (None: the game
+        prints the seed's cards as they come)."""
+        return None
+
+    def pool(self, seed: Any, count: int, start: int, obj: Any = None) -> Selection:
+        """The seed's cards as they come, to print."""
+        return Selection(self.generate(seed, count, start, obj), count, f"{self.title} cards, seed {seed}")
+
+    def fixed_cards(self, **options: Any) -> Selection:
+        """What `print` prints for a game without a generator."""
+        raise NotImplementedError
+
+    #: the `print` options of a game without a generator, passed to `fixed_cards`
+    fixed_print_options: Sequence[Option] = ()
+
+    def check_export(self, obj: Any = None) -> None:
+        """Refuse a static export the pages could not show as asked (click.UsageError); by default none."""
+
+    # ----- board -------------------------------------------------------------
+
+    def board(self, output: Path, paper: str, **options: Any) -> str:
+        """Write the print-and-play board PDF; the line that says what was written."""
+        raise NotImplementedError
+
+    def board_file(self, **options: Any) -> str:
+        """The board PDF's default file name."""
+        return f"{self.name}-board.pdf"
+
+    def board_text(self, **options: Any) -> str | None:
+        """The board as text (`board --text`), or None when the game has no text form."""
+        return None
+

@@ -1,0 +1,196 @@
+"""Spherion's kit (cardgen.kit): what the shared commands need from the game, in one place."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import click
+
+from cardgen.cli.types import SEED, WholeNumber
+from cardgen.decks import Problem
+from cardgen.errors import DeckError
+from cardgen.kit import Built, DeckKit, DeckLine, Kit, Selection
+from cardgen.print.face import Face
+
+from . import cards as pool
+from . import deck as decks
+from .cards import Card
+
+
+def _deck_cards(deck: decks.Deck) -> list[Card]:
+    """The deck master first, then the main deck, the extra deck and the side deck."""
+    return ([deck.master] if deck.master else []) + [c for sec in decks.SECTIONS for c in deck.cards(sec)]
+
+
+class SpherionDecks(DeckKit[decks.Deck]):
+    help = """Spherion decks: a deck master, a main deck of 40-60 cards, extra and side decks.
+
+    \b
+    A deck file, one card per line as in the other games' decks:
+      name: Fire rush
+      master: T0XC-RJE          the deck master (any monster; not in the 40-60)
+      main:                     40 to 60 cards
+      3x T1QA-ME0  Gale Tengu   [COUNT] SERIAL [free text]
+      extra:                    at most 15
+      side:                     at most 15
+    """
+    example = "name: Fire rush\nmaster: T0XC-RJE\nmain:\n3x T1QA-ME0   free text after the serial is ignored\n"
+    build_options = (
+        click.option("--element", "-e", "elements", multiple=True, type=click.Choice(["Fire", "Wind", "Earth", "Water", "Void"]),
+                     help="Element focus: prefer monsters of this element (repeatable)."),
+        click.option("--size", type=WholeNumber(decks.MAIN_MIN, decks.MAIN_MAX), default=decks.DEFAULT_SIZE, show_default=True,
+                     help=f"Main deck size ({decks.MAIN_MIN} to {decks.MAIN_MAX})."),
+        click.option("--spells", type=WholeNumber(0, decks.MAIN_MAX), default=decks.DEFAULT_SPELLS, show_default=True,
+                     help="Spells and traps in the main deck."),
+    )  # fmt: skip
+    build_help = """Build a legal deck and state its strategy (level curve, tribute fodder, element focus).
+
+    \b
+    Level curve over the monsters: 70 % levels 1-4, 20 % levels 5-6, 10 % 7+;
+    at least one level 1-4 monster per tribute the big ones need; within a
+    band the best ATK + DEF/2 per tribute first (x1.5 for the focus elements);
+    the best spells and traps by effect and stars; at most 3 copies of a card;
+    the deck master is the highest-DEF monster left over.
+    """
+
+    def read(self, path: Path, obj: Any = None) -> decks.Deck:
+        return decks.read_deck(path)
+
+    def parse(self, text: str, source: str, obj: Any = None) -> decks.Deck:
+        return decks.parse_deck(text, source)
+
+    def check(self, deck: decks.Deck, **options: Any) -> list[Problem]:
+        """Check a deck: a deck master (a monster), main 40-60, extra and side at most 15, every serial valid.
+
+        Codes: bad-line, bad-count, bad-serial, no-master, bad-master, main-size,
+        extra-size, side-size, too-many-copies, bad-json.
+        """
+        return decks.check_deck(deck)
+
+    def legal_line(self, deck: decks.Deck) -> str:
+        return (f"legal: {deck.size()} main, {deck.size('extra')} extra, {deck.size('side')} side, "
+                f"deck master {deck.master.name if deck.master else '?'}" + (f" ({deck.name})" if deck.name else ""))  # fmt: skip
+
+    def check_json(self, deck: decks.Deck, problems: list[Problem], **options: Any) -> dict[str, Any]:
+        return decks.check_to_json(deck, problems)
+
+    def text(self, deck: decks.Deck) -> str:
+        return decks.format_deck(deck)
+
+    def json(self, deck: decks.Deck, full: bool = False) -> str:
+        data = decks.deck_to_json(deck)
+        if full:
+            data["details"] = {c.serial: c.to_dict() for c in dict.fromkeys(_deck_cards(deck))}
+        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+    def cards(self, deck: decks.Deck) -> list[Card]:
+        return _deck_cards(deck)
+
+    def lines(self, deck: decks.Deck) -> list[DeckLine]:
+        return [DeckLine(e.count, e.card.serial, e.card.name, e.line) for e in deck.entries]
+
+    def summary(self, deck: decks.Deck) -> str:
+        return (f"{deck.size()} main, {deck.size('extra')} extra, {deck.size('side')} side; legal decks: a deck "
+                f"master, main {decks.MAIN_MIN}-{decks.MAIN_MAX}, extra and side at most {decks.EXTRA_MAX}")  # fmt: skip
+
+    def build(self, seed: Any, collection: Path | None, name: str | None, obj: Any = None, *,
+              elements: tuple[str, ...] = (), size: int = decks.DEFAULT_SIZE, spells: int = decks.DEFAULT_SPELLS) -> Built:  # fmt: skip
+        if spells > size:
+            raise click.BadParameter(f"{spells} spells and traps do not fit a {size}-card deck", param_hint="'--spells'")
+        if collection is not None:
+            owned = _deck_cards(decks.read_deck(collection))
+            if not owned:
+                raise DeckError(f"{collection}: no cards to build from")
+            result = decks.build_deck("collection", size=size, spells=spells, elements=elements, collection=owned, name=name)
+        else:
+            result = decks.build_deck(seed, size=size, spells=spells, elements=elements, name=name)
+        return Built(result, f"built {result.name!r}: {result.size()} cards and a deck master, legal\n{result.strategy}")
+
+
+class SpherionKit(Kit[Card]):
+    name = "spherion"
+    title = "Spherion"
+    help = """Spherion: monsters, spells and traps on a hex-tiled sphere, dice and simultaneous turns.
+
+    Every card has a serial (e.g. T0XC-RJE) that is the card: look it up offline
+    with `cardgen spherion lookup` or `cardgen lookup`. Rules and the choices made
+    where the rulebook is silent: docs/rules/spherion.md.
+    """
+    serial_example = "T0XC-RJE"
+    print_count = decks.DEFAULT_SIZE
+    csv_fields = pool.CSV_FIELDS
+    deck = SpherionDecks()
+    board_options = (
+        click.option("--seed", "-s", type=SEED, default="0", show_default=True, help="Seed of the wall (a game's seed gives its board)."),
+        click.option("--size", type=click.Choice(["small", "medium", "standard", "large"]), default="standard", show_default=True,
+                     help="Board size: small (42 cells), medium (92), standard (162), large (252)."),
+        click.option("--wall", type=WholeNumber(0, 100), default=50, show_default=True, help="Per cent of the equator's cells that become wall."),
+    )  # fmt: skip
+
+    def generate(self, seed: Any, count: int, start: int, obj: Any = None) -> Iterator[Card]:
+        return pool.generate(seed, count, start)
+
+    def edition(self, obj: Any = None) -> str:
+        return pool.tables().letter
+
+    def decode(self, serial: str, obj: Any = None) -> Card:
+        return pool.decode(serial)
+
+    def summary(self, card: Card) -> str:
+        return pool.summary(card)
+
+    def csv_row(self, card: Card) -> dict[str, Any]:
+        return pool.csv_row(card)
+
+    def sheet(self, card: Card) -> str:
+        return pool.sheet(card)
+
+    def face(self, lookup_base: str | None) -> Face[Any]:
+        from .face import SpherionFace
+
+        return SpherionFace(lookup_base)
+
+    def seed_deck(self, seed: Any, start: int, obj: Any = None) -> Selection:
+        deck = decks.seed_deck(seed)
+        cards = _deck_cards(deck)
+        return Selection(cards, len(cards), f"Spherion deck of seed {seed}",
+                         f"a legal Spherion deck: the deck master and {deck.size()} main-deck cards (`deck build --seed {seed}`)")  # fmt: skip
+
+    def board(self, output: Path, paper: str, seed: Any = "0", size: str = "standard", wall: int = 50) -> str:
+        """The sphere as a printable sheet: flat maps of both hemispheres with every cell's id.
+
+        \b
+        The board is a Goldberg polyhedron: hexagons and exactly 12 pentagons. Each
+        half has the same number of cells; the deck masters start on the poles; the
+        seeded wall never cuts a cell off. Use the seed of your game
+        (`cardgen play spherion --seed S` plays on the board of seed S).
+        """
+        from .board import build_board
+        from .board_pdf import write_board_pdf
+
+        b = build_board(size, seed, wall)
+        pages = write_board_pdf(output, b, paper, f"Spherion board (seed {seed})")
+        return f"wrote {output}: {pages} pages, {b.cells} cells, wall of {len(b.wall)} cells"
+
+    def board_file(self, seed: Any = "0", **options: Any) -> str:
+        from cardgen.cli.kit import stem
+
+        return f"spherion-board-{stem(seed)}.pdf"
+
+    def board_text(self, seed: Any = "0", size: str = "standard", wall: int = 50) -> str:
+        from .board import build_board
+
+        b = build_board(size, seed, wall)
+        lines = [f"Spherion {size} board, seed {seed}: {b.cells} cells, {len(b.wall)} wall, poles #{b.poles[0]} and #{b.poles[1]}"]
+        for c in range(b.cells):
+            lat, lon = b.latlon(c)
+            kind = "wall" if c in b.wall else ("north" if b.half[c] == 0 else "south")
+            lines.append(f"#{c:<4} {kind:<5} {'pent' if b.is_pentagon(c) else 'hex ':<4} {lat:6.1f} {lon:6.1f}  "
+                         + " ".join(f"d{d}=#{n}" for d, n in enumerate(b.neighbours[c])))
+        return "\n".join(lines)
+
+
+KIT = SpherionKit()
