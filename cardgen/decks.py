@@ -20,9 +20,9 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from cardgen import serial as serialcodec
 from cardgen.errors import CardgenError, DeckError, FileError, SerialError
@@ -61,6 +61,95 @@ class Entry(Generic[C]):
     card: C
     count: int
     line: int | None = None
+
+
+@dataclass(frozen=True)
+class Deck(Generic[C]):
+    """A deck as read or built: its name, its valid entries in order, the lines that failed, where
+    it came from. A game's deck module subclasses it for what its rules count (Drones, resources)."""
+
+    name: str | None = None
+    entries: tuple[Entry[C], ...] = ()
+    errors: tuple[Problem, ...] = ()
+    source: str = "<deck>"
+    _cards: list[C] | None = field(default=None, init=False, repr=False, compare=False)
+
+    #: from_cards: True merges consecutive equal cards into an entry; False all equal cards
+    RUNS: ClassVar[bool] = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", clean_name(self.name))
+        object.__setattr__(self, "entries", tuple(self.entries))
+        object.__setattr__(self, "errors", tuple(self.errors))
+
+    @classmethod
+    def from_cards(cls, cards: Any, name: str | None = None, source: str = "<deck>") -> Any:
+        """A deck of these cards, in this order; equal cards share an entry (only consecutive
+        ones when the class says RUNS), first appearance first."""
+        entries: list[Entry[C]] = []
+        if cls.RUNS:
+            for card in cards:
+                if entries and entries[-1].card == card:
+                    entries[-1] = Entry(card, entries[-1].count + 1)
+                else:
+                    entries.append(Entry(card, 1))
+        else:
+            counts: dict[C, int] = {}
+            for card in cards:
+                counts[card] = counts.get(card, 0) + 1
+            entries = [Entry(c, n) for c, n in counts.items()]
+        return cls(name, tuple(entries), (), source)
+
+    @property
+    def cards(self) -> list[C]:
+        """Every card, each copy once, in file order (the valid lines only)."""
+        if self._cards is None:
+            object.__setattr__(self, "_cards", [e.card for e in self.entries for _ in range(e.count)])
+        assert self._cards is not None
+        return list(self._cards)
+
+    @property
+    def size(self) -> int:
+        return sum(e.count for e in self.entries)
+
+
+def read_text_or_json(text: str, source: str, card_of: Callable[[str], C], example: str, json_format: str,
+                      serial_of: Callable[[str], C], make: Callable[..., Any]) -> Any:  # fmt: skip
+    """A deck read from its text (JSON when it starts with '{'): `make(name, entries, errors, source)`.
+    `card_of` reads a card at the start of a text line's rest, `serial_of` a JSON entry's serial."""
+    text = strip_bom(text)
+    if text.lstrip().startswith("{"):
+        name, entries, errors = parse_json(text, json_format, serial_of)
+    else:
+        name, entries, errors = parse_lines(text, card_of, example)
+    return make(name, tuple(entries), tuple(errors), source)
+
+
+def size_problem(deck: Deck[Any], needed: int) -> Problem | None:
+    """The deck-size problem of a deck that does not hold exactly `needed` cards (lines that could
+    not be read are counted apart, so the message says why the count is short)."""
+    size = deck.size
+    if size == needed:
+        return None
+    unread = sum(1 for p in deck.errors if p.code in ("bad-serial", "bad-count", "bad-json"))
+    extra = f", not counting {unread} line{'s' if unread != 1 else ''} with errors" if unread else ""
+    diff = f"{needed - size} missing" if size < needed else f"{size - needed} too many"
+    return Problem("deck-size", None, f"the deck has {size} cards{extra}: a deck holds exactly {needed} ({diff})")
+
+
+def entries_json(deck: Deck[Any], item: Callable[[Any], dict[str, Any]], full: bool,
+                 card_dict: Callable[[Any], dict[str, Any]]) -> list[dict[str, Any]]:  # fmt: skip
+    """A deck's entries as JSON: {"count", then `item(card)`, "line" when read from a file, "card"
+    with every field when `full`}."""
+    out = []
+    for e in deck.entries:
+        data: dict[str, Any] = {"count": e.count, **item(e.card)}
+        if e.line is not None:
+            data["line"] = e.line
+        if full:
+            data["card"] = card_dict(e.card)
+        out.append(data)
+    return out
 
 
 def clean_name(name: str | None) -> str | None:

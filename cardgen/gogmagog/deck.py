@@ -35,10 +35,10 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from cardgen import decks
-from cardgen.decks import Entry, Problem, clean_name
+from cardgen.decks import Problem
 from cardgen.errors import DeckError
 from cardgen.gogmagog.cards import Card, Edition, current, decode
 
@@ -76,32 +76,8 @@ RULES = DeckRules()
 
 
 @dataclass(frozen=True)
-class Deck:
-    """A deck as read or built: name, valid entries in order, the lines that failed, where it came from."""
-
-    name: str | None = None
-    entries: tuple[Entry, ...] = ()
-    errors: tuple[Problem, ...] = ()
-    source: str = "<deck>"
-    _cards: list = field(default=None, init=False, repr=False, compare=False)  # type: ignore[arg-type]
-
-    @classmethod
-    def from_cards(cls, cards, name: str | None = None, source: str = "<deck>") -> "Deck":
-        """A deck of these cards; equal cards share an entry, first appearance first."""
-        counts: dict[Card, int] = {}
-        for c in cards:
-            counts[c] = counts.get(c, 0) + 1
-        return cls(clean_name(name), tuple(Entry(c, n) for c, n in counts.items()), (), source)
-
-    @property
-    def cards(self) -> list[Card]:
-        if self._cards is None:
-            object.__setattr__(self, "_cards", [e.card for e in self.entries for _ in range(e.count)])
-        return list(self._cards)
-
-    @property
-    def size(self) -> int:
-        return sum(e.count for e in self.entries)
+class Deck(decks.Deck[Card]):
+    """A Gog & Magog deck as read or built (cardgen.decks.Deck), with its resources and kinds counted."""
 
     @property
     def resources(self) -> int:
@@ -120,12 +96,9 @@ class Deck:
 def parse_deck(text: str, source: str = "<text>", edition: Edition | None = None) -> Deck:
     """Read a deck (text, or JSON when it starts with '{'); bad lines go to Deck.errors, never raised."""
     ed = edition or current()
-    text = decks.strip_bom(text)
-    if text.lstrip().startswith("{"):
-        return deck_from_json(text, source, ed)
     length = ed.serial_length + 2
-    name, entries, errors = decks.parse_lines(text, lambda rest: decode(decks.take_serial(rest, lambda _: length), ed), "P1AJ-Z")
-    return Deck(name, tuple(entries), tuple(errors), source)
+    return decks.read_text_or_json(text, source, lambda rest: decode(decks.take_serial(rest, lambda _: length), ed), "P1AJ-Z",
+                                   JSON_FORMAT, lambda serial: decode(serial, ed), Deck)  # fmt: skip
 
 
 def read_deck(path, edition: Edition | None = None) -> Deck:
@@ -161,15 +134,8 @@ def format_deck(deck: Deck, *, header: bool = True) -> str:
 
 
 def deck_to_json(deck: Deck, *, full: bool = False) -> dict:
-    cards = []
-    for e in deck.entries:
-        item: dict = {"count": e.count, "serial": e.card.serial, "name": e.card.name, "kind": e.card.kind_name,
-                      "guild": e.card.guild.name, "cost": e.card.cost}  # fmt: skip
-        if e.line is not None:
-            item["line"] = e.line
-        if full:
-            item["card"] = e.card.to_dict()
-        cards.append(item)
+    cards = decks.entries_json(deck, lambda c: {"serial": c.serial, "name": c.name, "kind": c.kind_name, "guild": c.guild.name,
+                                                "cost": c.cost}, full, Card.to_dict)  # fmt: skip
     return {"format": JSON_FORMAT, "version": JSON_VERSION, "name": deck.name, "size": deck.size, "cards": cards}
 
 
@@ -212,11 +178,9 @@ def check_deck(deck: Deck, rules: DeckRules = RULES) -> list[Problem]:
         problems.append(Problem("too-many-resources", line,
                                 f"{deck.resources} resource cards: a deck holds at most {rules.max_resources}"))  # fmt: skip
     problems.sort(key=lambda p: (p.line is None, p.line or 0))
-    if deck.size != rules.size:
-        unread = sum(1 for p in deck.errors if p.code in ("bad-serial", "bad-count", "bad-json"))
-        extra = f", not counting {unread} line{'s' if unread != 1 else ''} with errors" if unread else ""
-        diff = f"{rules.size - deck.size} missing" if deck.size < rules.size else f"{deck.size - rules.size} too many"
-        problems.append(Problem("deck-size", None, f"the deck has {deck.size} cards{extra}: a deck holds exactly {rules.size} ({diff})"))
+    wrong_size = decks.size_problem(deck, rules.size)
+    if wrong_size is not None:
+        problems.append(wrong_size)
     return problems
 
 

@@ -43,10 +43,10 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from cardgen import decks
-from cardgen.decks import Entry, Problem, clean_name
+from cardgen.decks import Problem
 from cardgen.errors import DeckError
 from cardgen.gyonrg import edition as editions
 from cardgen.gyonrg.cards import Card, decode
@@ -91,41 +91,10 @@ CODES = ("bad-line", "bad-count", "bad-serial", "deck-size", "too-many-drones", 
 
 
 @dataclass(frozen=True)
-class Deck:
-    """A deck as read or built: its name, its valid entries in order, and the lines that failed."""
+class Deck(decks.Deck[Card]):
+    """A Gyon-RG deck as read or built (cardgen.decks.Deck), with its Drones counted."""
 
-    name: str | None = None
-    entries: tuple[Entry, ...] = ()
-    errors: tuple[Problem, ...] = ()
-    source: str = "<deck>"
-    _cards: list = field(default=None, init=False, repr=False, compare=False)  # type: ignore[assignment]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "name", clean_name(self.name))
-        object.__setattr__(self, "entries", tuple(self.entries))
-        object.__setattr__(self, "errors", tuple(self.errors))
-
-    @classmethod
-    def from_cards(cls, cards, name: str | None = None, source: str = "<deck>") -> "Deck":
-        """A deck of these cards in this order; consecutive equal cards share an entry."""
-        entries: list[Entry] = []
-        for card in cards:
-            if entries and entries[-1].card == card:
-                entries[-1] = Entry(card, entries[-1].count + 1)
-            else:
-                entries.append(Entry(card, 1))
-        return cls(name, tuple(entries), (), source)
-
-    @property
-    def cards(self) -> list[Card]:
-        """Every card, each copy once, in file order (the valid lines only)."""
-        if self._cards is None:
-            object.__setattr__(self, "_cards", [e.card for e in self.entries for _ in range(e.count)])
-        return list(self._cards)
-
-    @property
-    def size(self) -> int:
-        return sum(e.count for e in self.entries)
+    RUNS = True  # a built deck lists its cards in the order chosen: only neighbours share a line
 
     @property
     def drones(self) -> int:
@@ -159,11 +128,8 @@ def parse_deck(text: str, source: str = "<text>", *, base=None) -> Deck:
     line number and reported by `check_deck`. ``base`` is the tables folder
     (for frozen editions), as in `cards.decode`.
     """
-    text = decks.strip_bom(text)
-    if text.lstrip().startswith("{"):
-        return deck_from_json(text, source, base=base)
-    name, entries, errors = decks.parse_lines(text, lambda rest: decode(_take_serial(rest, base), base), "A7QH-ANSG-2XE")
-    return Deck(name, tuple(entries), tuple(errors), source)
+    return decks.read_text_or_json(text, source, lambda rest: decode(_take_serial(rest, base), base), "A7QH-ANSG-2XE",
+                                   JSON_FORMAT, lambda serial: decode(serial, base), Deck)  # fmt: skip
 
 
 def read_deck(path, *, base=None) -> Deck:
@@ -201,15 +167,8 @@ def format_deck(deck: Deck, *, header: bool = True) -> str:
 
 def deck_to_json(deck: Deck, *, full: bool = False) -> dict:
     """The deck as JSON values; ``full`` adds every card attribute (`Card.to_dict`)."""
-    cards = []
-    for e in deck.entries:
-        item = {"count": e.count, "serial": e.card.serial, "name": e.card.name, "element": e.card.element.name,
-                "drone": e.card.is_drone, "deploy_cost": e.card.ship.deploy_cost, "stars": e.card.stars}  # fmt: skip
-        if e.line is not None:
-            item["line"] = e.line
-        if full:
-            item["card"] = e.card.to_dict()
-        cards.append(item)
+    cards = decks.entries_json(deck, lambda c: {"serial": c.serial, "name": c.name, "element": c.element.name, "drone": c.is_drone,
+                                                "deploy_cost": c.ship.deploy_cost, "stars": c.stars}, full, Card.to_dict)  # fmt: skip
     return {"format": JSON_FORMAT, "version": JSON_VERSION, "name": deck.name, "size": deck.size, "drones": deck.drones, "cards": cards}
 
 
@@ -245,12 +204,9 @@ def check_deck(deck: Deck, rules: DeckRules = RULEBOOK) -> list[Problem]:
                 f"{deck.drones} Drones{where}: a deck holds at most {max_drones}",
             ))  # fmt: skip
     problems.sort(key=lambda p: (p.line is None, p.line or 0))
-    size = deck.size
-    if size != size_needed:
-        unread = len([p for p in deck.errors if p.code in ("bad-serial", "bad-count", "bad-json")])
-        extra = f", not counting {unread} line{'s' if unread != 1 else ''} with errors" if unread else ""
-        diff = f"{size_needed - size} missing" if size < size_needed else f"{size - size_needed} too many"
-        problems.append(Problem("deck-size", None, f"the deck has {size} cards{extra}: a deck holds exactly {size_needed} ({diff})"))
+    wrong_size = decks.size_problem(deck, size_needed)
+    if wrong_size is not None:
+        problems.append(wrong_size)
     return problems
 
 

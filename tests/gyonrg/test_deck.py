@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardgen.decks import Entry
 from cardgen.errors import DeckError
 from cardgen.gyonrg import deck as decks
 from cardgen.gyonrg.deck import (
     DECK_SIZE,
     Deck,
-    Entry,
     build_deck,
     check_deck,
     format_deck,
