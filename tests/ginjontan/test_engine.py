@@ -9,7 +9,7 @@ import pytest
 
 from cardgen.engine import load_game
 from cardgen.errors import IllegalActionError, OptionError
-from cardgen.ginjontan import engine as E
+from cardgen.ginjontan import layout as L
 from cardgen.ginjontan.cards import tables
 from cardgen.ginjontan.scoring import hand_value
 
@@ -43,7 +43,7 @@ def play_until(s, phase, rng=None):
     while s.phase != phase and not s.is_terminal():
         acts = s.legal_actions()
         # never give up or leave early by accident: prefer "done" and "gin jon tan" when offered
-        pick = E.A_DONE if E.A_DONE in acts else (E.A_GJT if E.A_GJT in acts else rng.choice(acts))
+        pick = L.A_DONE if L.A_DONE in acts else (L.A_GJT if L.A_GJT in acts else rng.choice(acts))
         s.apply_action(pick)
     return s
 
@@ -51,9 +51,9 @@ def play_until(s, phase, rng=None):
 def test_deal_gives_nine_and_nine_and_the_first_step_is_the_one_exchange():
     s = load_game("ginjontan", players=4).new_initial_state(1)
     assert all(len(h) == 9 for h in s.hand) and all(len(r) == 9 for r in s.reserve)
-    assert s.phase == E.SWAP2 and s.current_player() == 0
+    assert s.phase == L.SWAP2 and s.current_player() == 0
     acts = s.legal_actions()
-    assert acts == [E.A_DONE] + [E.A_GIVE + i for i in range(9)]  # keep, or pick the hand card to swap
+    assert acts == [L.A_DONE] + [L.A_GIVE + i for i in range(9)]  # keep, or pick the hand card to swap
     s.apply_action(acts[1])
     assert s.current_player() == 0 and len(s.legal_actions()) == 9  # then the reserve card
     card = s.hand[0][0]
@@ -64,14 +64,14 @@ def test_deal_gives_nine_and_nine_and_the_first_step_is_the_one_exchange():
 def test_whole_hand_exchange_variant():
     s = load_game("ginjontan", first_exchange="hand").new_initial_state(1)
     hand, res = s.hand[0][:], s.reserve[0][:]
-    assert s.legal_actions() == [E.A_DONE, E.A_SWAPHAND]
+    assert s.legal_actions() == [L.A_DONE, L.A_SWAPHAND]
     s.apply_action(s.string_to_action("swap hand"))
     assert s.hand[0] == res and s.reserve[0] == hand
 
 
 def test_start_order_follows_the_turned_reserve_values():
     for seed in range(5):
-        s = play_until(load_game("ginjontan", players=5).new_initial_state(seed), E.DUEL)
+        s = play_until(load_game("ginjontan", players=5).new_initial_state(seed), L.DUEL)
         first = [T.value_of[x[0]] for x in s.turned]
         assert first[s.order[0]] == max(first)
         assert [first[p] for p in s.order] == sorted(first, reverse=True)
@@ -79,7 +79,7 @@ def test_start_order_follows_the_turned_reserve_values():
 
 
 def duel_state(mine, theirs, **config):
-    s = play_until(load_game("ginjontan", **config).new_initial_state(3), E.DUEL)
+    s = play_until(load_game("ginjontan", **config).new_initial_state(3), L.DUEL)
     a, b = s.duel
     place(s, a, mine, "active")
     place(s, b, theirs, "active")
@@ -98,8 +98,8 @@ def test_a_won_action_scores_both_cards_values_and_used_cards_go_to_the_deck():
     s.apply_action(s.string_to_action("Life-1-white on Sun-2-red"))  # red beats white: Life loses
     assert s.scores[a] == before[a] + gain + T.value_of[T.parse("Life-1-white")] + T.value_of[T.parse("Sun-2-red")]
     with pytest.raises(IllegalActionError):  # Fire-1-white has acted already
-        s.apply_action(s.string_to_action("Fire-1-white on Boat-2-white") if False else E.A_DUEL + 0)
-    while s.phase == E.DUEL:
+        s.apply_action(s.string_to_action("Fire-1-white on Boat-2-white") if False else L.A_DUEL + 0)
+    while s.phase == L.DUEL:
         s.apply_action(s.legal_actions()[0])
     assert s.active[a] == [] and s.active[b] == []
     assert s.invariant_violations() == []
@@ -117,7 +117,7 @@ def test_black_hole_empties_the_opponents_reserve():
 
 
 def combo_state(hands, seed=2, **config):
-    s = play_until(load_game("ginjontan", players=len(hands), **config).new_initial_state(seed), E.COMBO)
+    s = play_until(load_game("ginjontan", players=len(hands), **config).new_initial_state(seed), L.COMBO)
     for p, h in enumerate(hands):
         place(s, p, h)
     return s
@@ -135,8 +135,8 @@ def test_evaluation_adds_the_best_and_deducts_the_others_by_rank():
     values = [hand_value([s.cards[i] for i in s.hand[p]]) for p in range(3)]
     assert values == [160_481_574, 5_998_212, 29_614_167]  # three orders 1..9 (hand-checked with `score`)
     before = s.scores[:]
-    while s.phase == E.COMBO:
-        s.apply_action(E.A_GJT)
+    while s.phase == L.COMBO:
+        s.apply_action(L.A_GJT)
     want = [values[0], -values[1] * 2, -values[2] * 1]  # best adds; second deducts x1, third x2
     assert [s.last[p]["delta"] for p in range(3)] == want
     assert [s.scores[p] - before[p] for p in range(3)] == want
@@ -151,9 +151,9 @@ def test_kat_oh_keeps_the_points_and_defeat_cancels_the_rounds_duel_points():
     order = s.order[:]
     for p in order:  # seat 0 gives up, the others say gin jon tan
         assert s.current_player() == p
-        s.apply_action(E.A_KATOH if p == 0 else E.A_GJT)
+        s.apply_action(L.A_KATOH if p == 0 else L.A_GJT)
     while s.round == 1 and not s.is_terminal():
-        s.apply_action(E.A_GJT)
+        s.apply_action(L.A_GJT)
     assert s.last[0]["note"] == "kat oh" and s.last[0]["delta"] == 0
     assert s.last[1]["note"] == "defeat" and s.last[1]["delta"] == -gained[1]
     assert s.last[2]["delta"] == hand_value([T.parse(c) for c in hands[2]]) > 0  # the only one ranked: best hand
@@ -163,13 +163,13 @@ def test_kat_oh_keeps_the_points_and_defeat_cancels_the_rounds_duel_points():
 def test_gin_jon_tan_locks_until_asked():
     s = combo_state([h.split() for h in HANDS])
     p, q = s.order[0], s.order[1]
-    s.apply_action(E.A_GJT)
+    s.apply_action(L.A_GJT)
     assert s.locked[p]
     # q asks p for one card of his hand: p is unlocked
     assert s.current_player() == q
-    s.apply_action(E.A_ASK + 2 * p)
+    s.apply_action(L.A_ASK + 2 * p)
     s.apply_action(s.legal_actions()[-1])  # give one card
-    s.apply_action(E.A_DONE)
+    s.apply_action(L.A_DONE)
     assert not s.locked[p] and len(s.hand[p]) == 9 and len(s.hand[q]) == 9
     assert s.streak == 0 and s.invariant_violations() == []
 
@@ -177,13 +177,13 @@ def test_gin_jon_tan_locks_until_asked():
 def test_exchanges_are_capped_so_every_round_ends():
     s = combo_state([h.split() for h in HANDS], max_exchanges=1)
     p = s.order[0]
-    s.apply_action(next(a for a in s.legal_actions() if E.A_GIVE <= a < E.A_RETURN))
+    s.apply_action(next(a for a in s.legal_actions() if L.A_GIVE <= a < L.A_RETURN))
     s.apply_action(s.legal_actions()[0])  # the reserve card
-    s.apply_action(E.A_DONE)
+    s.apply_action(L.A_DONE)
     while s.current_player() != p:
-        s.apply_action(E.A_GJT)
-    assert not any(E.A_SWAP <= a < E.A_RETURN or E.A_ASK <= a < E.A_ACTIVE for a in s.legal_actions())
-    assert set(s.legal_actions()) == {E.A_GJT, E.A_KATOH}
+        s.apply_action(L.A_GJT)
+    assert not any(L.A_SWAP <= a < L.A_RETURN or L.A_ASK <= a < L.A_ACTIVE for a in s.legal_actions())
+    assert set(s.legal_actions()) == {L.A_GJT, L.A_KATOH}
 
 
 def test_rounds_and_the_end():
