@@ -7,7 +7,7 @@ import pytest
 from cardgen.errors import SerialError
 from cardgen.games import owner_of_serial
 from cardgen.ginjontan.cards import BONUS, DEFEAT, UNIVERSAL, tables
-from cardgen.ginjontan.plugin import lookup
+from cardgen.ginjontan.kit import KIT
 
 T = tables()
 
@@ -54,7 +54,7 @@ def test_bad_cards_are_one_line_errors_quoting_the_input(text):
 def test_lookup_finds_a_card_by_serial_through_the_registry():
     serial = T.serial(T.parse("Sun-7-blue"))
     assert owner_of_serial(serial.replace("-", "")).name == "ginjontan"
-    found = lookup(serial.lower())
+    found = KIT.lookup(serial.lower())
     assert found.game == "ginjontan" and found.data["name"] == "Sun-7-blue" and found.data["value"] == 2079
     assert "overcomes: Night, Coldness" in found.text
 
