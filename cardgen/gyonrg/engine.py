@@ -1,11 +1,16 @@
 """The Gyon-RG game on the shared protocol (cardgen.engine.protocol): GyonrgGame and GAME.
 
-The engine is split in layers, each importing only the ones below it:
+The engine is split by concern, each module importing only the ones below it:
 
-    engine   GyonrgGame: options, decks, the action layout; re-exports the names below
-    rules    GyonrgState: a position, the legal actions, applying them, why one is illegal
-    actions  the action codec: numbers <-> Action values <-> typed text (`deploy 2 c2`, ...)
-    board    the 5x5 sectors, distances, each card's diagrams turned for both seats
+    engine      GyonrgGame: options, decks, the action layout; GyonrgState, the class
+                the game plays: the rules below plus the terminal view
+    view        render, show, action_groups: the position as the terminal shows it
+    evaluation  Evaluation: evaluate, evaluate_after, transposition_key, for the bots
+    rules       Rules: how an action changes a position (phases, specials, turns)
+    legal       LegalActions: the legal-action generator, and why an action is illegal
+    position    Position: the fields, copying, JSON, observations, invariants; phases
+    actions     the action codec: numbers <-> Action values <-> typed text (`deploy 2 c2`, ...)
+    board       the 5x5 sectors, distances, each card's diagrams turned for both seats
 
 Scripts written against this module keep working: every name it defined
 before the split (GyonrgState, N, SECTORS, MAIN, NAMES, distance, the phase
@@ -18,10 +23,11 @@ from __future__ import annotations
 from dataclasses import replace
 from types import MappingProxyType
 
-from cardgen.engine.protocol import Game, GameType, Option, check_config
+from cardgen.engine.protocol import GameType, Option, check_config
 from cardgen.errors import DeckError, OptionError
 
 from . import board as _board
+from . import view
 from .actions import Action, ActionLayout, action_to_text, parse_action_text
 from .board import (
     ATTACK,
@@ -43,7 +49,8 @@ from .board import (
     N,
     distance,
 )
-from .rules import (
+from .evaluation import Evaluation, ship_material
+from .position import (
     BOARD,
     DISCARD,
     KEEP,
@@ -55,8 +62,7 @@ from .rules import (
     PHASE_NAMES,
     SALVAGE,
     SPECIAL_PHASE,
-    GyonrgState,
-    ship_material,
+    GameSetup,
 )
 
 # private names of the module before the split, still reached for by tests and older scripts
@@ -113,7 +119,25 @@ def seed_deck(seed: str) -> list:
     return deck.cards
 
 
-class GyonrgGame(Game):
+class GyonrgState(Evaluation):
+    """One Gyon-RG position, as the game plays it: the rules (Evaluation and the classes below
+    it) and the terminal view (cardgen.gyonrg.view), which reads the rules and so sits above them."""
+
+    __slots__ = ()
+
+    def render(self, color: bool = False, player: int | None = None) -> str:
+        return view.render(self, color, player)
+
+    def show(self, what: str, player: int | None = None) -> str:
+        """`show c3` (a fleet), `show 2` (a hand card), `show scrap`: see cardgen.gyonrg.view."""
+        return view.show(self, what, player)
+
+    def action_groups(self, actions: list[int], player: int | None = None) -> list[tuple[str, list[int]]]:
+        """The legal actions by kind for the numbered list, `end` last (the numbers do not change)."""
+        return view.action_groups(self, actions, player)
+
+
+class GyonrgGame(GameSetup):
     """Gyon-RG for two players with two decks of cards."""
 
     name = "gyonrg"

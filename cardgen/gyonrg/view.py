@@ -8,14 +8,14 @@ show(): one sector's fleet or one hand card with the card's diagrams as text
 `end` last, for the numbered list.
 
 The board is printed as the sectors are named: row 5 (blue's back row) at the
-top, column a on the left, whoever is looking. rules.py calls in here; this
-module reads the state and never changes it.
+top, column a on the left, whoever is looking. GyonrgState (engine.py) calls
+in here; this module reads the position and never changes it, and the rules
+modules never import it.
 """
 
 from __future__ import annotations
 
 import textwrap
-from typing import TYPE_CHECKING
 
 from cardgen.errors import CardgenError
 
@@ -37,11 +37,8 @@ from .board import (
     N,
 )
 from .edition import DIRECTIONS
-from .rules import BOARD, DISCARD, KEEP, MULLIGAN, OVER, PHASE_NAMES, SPECIAL_PHASE
+from .position import BOARD, DISCARD, KEEP, MULLIGAN, OVER, PHASE_NAMES, SPECIAL_PHASE, Position
 from .text import _goal_rows, _pattern_rows, stars_text
-
-if TYPE_CHECKING:
-    from .rules import GyonrgState
 
 WIDTH = 80  # the terminal
 CELL = 9  # characters per sector on the board
@@ -99,7 +96,7 @@ def _wrap(text: str, indent: str = "  ", hang: str = "      ") -> list[str]:
 # ----- the position --------------------------------------------------------------
 
 
-def render(state: GyonrgState, color: bool = False, player: int | None = None) -> str:
+def render(state: Position, color: bool = False, player: int | None = None) -> str:
     """The position for the terminal as `player` may see it (None: the seat to play)."""
     g = state.game
     lines = [_player_line(state, p, color) for p in (1, 0)]
@@ -125,7 +122,7 @@ def render(state: GyonrgState, color: bool = False, player: int | None = None) -
     return "\n".join(lines)
 
 
-def _player_line(state: GyonrgState, p: int, color: bool) -> str:
+def _player_line(state: Position, p: int, color: bool) -> str:
     """Victory Points, hand, deck and the scrap yard (the latest scrapped cards by name, as many as fit)."""
     g = state.game
     name = g.player_name(p)
@@ -145,7 +142,7 @@ def _player_line(state: GyonrgState, p: int, color: bool) -> str:
     return _paint(name, p, color) + line[len(name):]
 
 
-def _cell(state: GyonrgState, sec: int, color: bool) -> str:
+def _cell(state: Position, sec: int, color: bool) -> str:
     owner = state.owner[sec]
     if owner == -1:
         text = "·" if sec not in MAIN else "◇" + MARKS[MAIN.index(sec)]
@@ -157,7 +154,7 @@ def _cell(state: GyonrgState, sec: int, color: bool) -> str:
     return _paint(f"{text:^{CELL}}", owner, color)
 
 
-def _board_lines(state: GyonrgState, color: bool) -> list[str]:
+def _board_lines(state: Position, color: bool) -> list[str]:
     columns = ("   " + "".join(f"{ch:^{CELL}}" for ch in "abcde")).rstrip()
     lines = [columns]
     for r in range(N - 1, -1, -1):
@@ -166,11 +163,11 @@ def _board_lines(state: GyonrgState, color: bool) -> list[str]:
     return lines
 
 
-def _sector_of(state: GyonrgState, cid: int) -> int:
+def _sector_of(state: Position, cid: int) -> int:
     return next((s for s in range(SECTORS) if cid in state.board[s]), -1)
 
 
-def _effect_lines(state: GyonrgState) -> list[str]:
+def _effect_lines(state: Position) -> list[str]:
     """Specials in play: stat changes, discounts, jams, drains, a Special in use or kept back."""
     g = state.game
     cards = g.cards
@@ -200,7 +197,7 @@ def _effect_lines(state: GyonrgState) -> list[str]:
     return out
 
 
-def _hand_lines(state: GyonrgState, p: int) -> list[str]:
+def _hand_lines(state: Position, p: int) -> list[str]:
     """The hand as a table, one card a line; in the special phases each Special's text below its card."""
     g = state.game
     hand = state.hands[p]
@@ -230,7 +227,7 @@ def _hand_lines(state: GyonrgState, p: int) -> list[str]:
 SHOW_USAGE = "show SECTOR (a fleet, e.g. show c3), show N (card N of your hand) or show scrap"
 
 
-def show(state: GyonrgState, what: str, player: int | None = None) -> str:
+def show(state: Position, what: str, player: int | None = None) -> str:
     """A sector's fleet, a hand card or the scrap yards, in full; CardgenError (one line) for a bad request."""
     viewer = state.player if player is None or player not in (0, 1) else player
     word = " ".join(what.split()).lower()
@@ -272,13 +269,13 @@ def _deploy_lines(card) -> list[str]:
     return _wrap(f"deploy beside it (up: towards the opponent): {sides}")
 
 
-def _goal_sectors(state: GyonrgState, cid: int, p: int) -> str:
+def _goal_sectors(state: Position, cid: int, p: int) -> str:
     values = state.game.cards[cid].goal_value[p]
     found = sorted(((v, s) for s, v in enumerate(values) if v > 0), key=lambda x: (-x[0], x[1]))
     return ", ".join(f"{NAMES[s]} {v}" for v, s in found) or "none"
 
 
-def _board_map(state: GyonrgState, sec: int) -> list[str]:
+def _board_map(state: Position, sec: int) -> list[str]:
     """A 5x5 map of the board (row 5 on top): S the fleet, W the sectors its Captain's weapon
     reaches with the fleet's facing now, b the sectors of its blindspot (# both)."""
     p = state.owner[sec]
@@ -297,19 +294,19 @@ def _board_map(state: GyonrgState, sec: int) -> list[str]:
     return rows
 
 
-def _stat_text(state: GyonrgState, cid: int, k: int, label: str) -> str:
+def _stat_text(state: Position, cid: int, k: int, label: str) -> str:
     now, printed = state.stat(cid, k), state.game.stats[cid][k]
     return f"{label} {now}" + (f" (printed {printed})" if now != printed else "")
 
 
-def _card_head(state: GyonrgState, cid: int) -> str:
+def _card_head(state: Position, cid: int) -> str:
     ci = state.game.cards[cid]
     card = ci.card
     drone = " · Drone" if ci.drone else ""
     return f"{ci.name} [{card.element.name}] {stars_text(card.stars)} {ci.serial}{drone}"
 
 
-def show_sector(state: GyonrgState, sec: int) -> str:
+def show_sector(state: Position, sec: int) -> str:
     """Every ship of the fleet at `sec`, Captain first: stats (effective and printed), facing, diagrams."""
     g = state.game
     fleet = state.board[sec]
@@ -346,7 +343,7 @@ def show_sector(state: GyonrgState, sec: int) -> str:
     return "\n".join(lines)
 
 
-def show_hand_card(state: GyonrgState, p: int, i: int) -> str:
+def show_hand_card(state: Position, p: int, i: int) -> str:
     """Card i of seat p's hand in full: costs (with p's discount), stats, diagrams, Special,
     and where it may be deployed now."""
     g = state.game
@@ -375,7 +372,7 @@ def show_hand_card(state: GyonrgState, p: int, i: int) -> str:
     return "\n".join(lines)
 
 
-def show_scrap(state: GyonrgState) -> str:
+def show_scrap(state: Position) -> str:
     """Both scrap yards, the latest scrapped card first."""
     g = state.game
     lines = []
@@ -392,7 +389,7 @@ def show_scrap(state: GyonrgState) -> str:
 # ----- the list of legal actions --------------------------------------------------
 
 
-def action_groups(state: GyonrgState, actions: list[int], player: int | None = None) -> list[tuple[str, list[int]]]:
+def action_groups(state: Position, actions: list[int], player: int | None = None) -> list[tuple[str, list[int]]]:
     """The actions grouped by kind in KIND_ORDER (unknown kinds next, by name), `end` (`keep`) last;
     numeric order within a kind. Only the display order: the numbers stay."""
     layout = state.game.layout

@@ -381,7 +381,7 @@ def test_a_search_leaves_the_cyclic_collector_as_it_found_it(was_on, monkeypatch
 def _gyonrg_board_position(min_moves: int = 20):
     """A Gyon-RG position from a seeded greedy game: the board phase, with many moves to play."""
     from cardgen.engine.protocol import CHANCE
-    from cardgen.gyonrg.rules import BOARD
+    from cardgen.gyonrg.position import BOARD
 
     game = load_game("gyonrg")
     state = game.new_initial_state(seed=4)

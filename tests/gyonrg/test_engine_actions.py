@@ -13,9 +13,9 @@ import pytest
 from cardgen.engine.registry import load_game
 from cardgen.errors import IllegalActionError, InvalidActionError
 from cardgen.gyonrg import engine as E
-from cardgen.gyonrg import rules as R
 from cardgen.gyonrg.actions import KINDS, Action, ActionLayout, action_to_text, parse_action_text
 from cardgen.gyonrg.board import NAMES, NONE, SECTORS
+from cardgen.gyonrg.legal import _ALLOWED_KINDS
 
 GYONRG = Path(E.__file__).parent
 
@@ -161,12 +161,13 @@ def test_unreadable_text_is_refused_in_one_line(game, text, match):
 
 def test_board_and_actions_hold_no_game_state():
     code = ("import sys, cardgen.gyonrg.actions, cardgen.gyonrg.board; "
-            "assert not {'cardgen.gyonrg.rules', 'cardgen.gyonrg.engine', 'cardgen.engine.protocol'} & set(sys.modules)")  # fmt: skip
+            "assert not {'cardgen.gyonrg.position', 'cardgen.gyonrg.legal', 'cardgen.gyonrg.rules', "
+            "'cardgen.gyonrg.evaluation', 'cardgen.gyonrg.engine', 'cardgen.engine.protocol'} & set(sys.modules)")  # fmt: skip
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
 def test_only_the_codec_decodes_action_numbers():
-    for name in ("rules.py", "engine.py"):
+    for name in ("position.py", "legal.py", "rules.py", "evaluation.py", "engine.py"):
         assert "divmod" not in (GYONRG / name).read_text(encoding="utf-8"), name
 
 
@@ -227,7 +228,7 @@ def test_every_refusal_names_its_reason_and_agrees_with_the_generator(game):
     seen: dict[str, set[str]] = {}
     for s in positions(game):
         legal = set(s.legal_actions())
-        allowed = R._ALLOWED_KINDS[s.phase]
+        allowed = _ALLOWED_KINDS[s.phase]
         for k, a in enumerate(candidates(s, rng)):
             act = game.layout.decode(a)
             kind = "keep" if act.kind == "end" and s.phase == E.MULLIGAN else act.kind

@@ -12,7 +12,7 @@ from cardgen.errors import CardgenError
 from cardgen.gyonrg import view
 from cardgen.gyonrg.board import ATTACK, MAIN, NAME_INDEX, NAMES, SECTORS, SHIELD, _target_sectors
 from cardgen.gyonrg.edition import MAIN_SECTOR
-from cardgen.gyonrg.rules import BOARD, MULLIGAN
+from cardgen.gyonrg.position import BOARD, MULLIGAN
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 SEC = NAME_INDEX
