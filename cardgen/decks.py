@@ -152,6 +152,51 @@ def entries_json(deck: Deck[Any], item: Callable[[Any], dict[str, Any]], full: b
     return out
 
 
+# ----- cost curves of deck builders ----------------------------------------------
+
+
+def parse_curve(text: str, default: dict[int, int], lowest: int = 0, highest: int | None = None,
+                max_weight: int | None = None) -> dict[int, int]:  # fmt: skip
+    """``"1:10,2:17,3:12"`` -> {1: 10, 2: 17, 3: 12}: a builder's cost -> weight, costs distinct
+    from `lowest` to `highest`, weights from 0 to `max_weight` (None: no upper bound); DeckError
+    names the form, with `default` as the example."""
+    curve: dict[int, int] = {}
+    for part in text.replace(" ", "").split(","):
+        if not part:
+            continue
+        try:
+            k, v = part.split(":")
+            if not (k.isascii() and v.isascii() and len(k) + len(v) < 12):
+                raise ValueError
+            cost, weight = int(k), int(v)
+        except ValueError:
+            raise DeckError(f"curve part {part!r} is not COST:WEIGHT; write e.g. {format_curve(default)!r}") from None
+        if cost < lowest or weight < 0 or cost in curve or (highest is not None and cost > highest) or (
+                max_weight is not None and weight > max_weight):  # fmt: skip
+            bounds = (f"costs must be distinct, {lowest} to {highest}, weights 0 to {max_weight}" if highest is not None
+                      else f"costs must be distinct and >= {lowest}, weights >= 0")  # fmt: skip
+            raise DeckError(f"curve part {part!r}: {bounds}")
+        curve[cost] = weight
+    if not any(curve.values()):
+        raise DeckError(f"curve {text!r} has no positive weight; write e.g. {format_curve(default)!r}")
+    return dict(sorted(curve.items()))
+
+
+def format_curve(curve: dict[int, int]) -> str:
+    return ",".join(f"{k}:{v}" for k, v in sorted(curve.items()))
+
+
+def scale_curve(curve: dict[int, int], total: int) -> dict[int, int]:
+    """Whole numbers proportional to the weights, summing to ``total`` (largest remainder, ties to the cheaper)."""
+    weight = sum(curve.values())
+    exact = {k: v * total / weight for k, v in curve.items()}
+    out = {k: int(x) for k, x in exact.items()}
+    left = total - sum(out.values())
+    for k in sorted(curve, key=lambda k: (-(exact[k] - out[k]), k))[:left]:
+        out[k] += 1
+    return out
+
+
 def clean_name(name: str | None) -> str | None:
     """A deck name on one line: runs of whitespace (line breaks included) become one space."""
     if name is None:

@@ -195,35 +195,10 @@ def check_to_json(deck: Deck, problems: list[Problem] | None = None, rules: Deck
 
 def parse_curve(text: str) -> dict[int, int]:
     """``"1:4,2:6,3:5"`` -> {1: 4, 2: 6, 3: 5}: creature mana cost -> weight."""
-    curve: dict[int, int] = {}
-    for part in text.replace(" ", "").split(","):
-        if not part:
-            continue
-        try:
-            k, v = part.split(":")
-            cost, weight = int(k), int(v)
-        except ValueError:
-            raise DeckError(f"curve part {part!r} is not COST:WEIGHT; write e.g. {format_curve(DEFAULT_CURVE)!r}") from None
-        if not 1 <= cost <= 30 or not 0 <= weight <= 1000 or cost in curve:
-            raise DeckError(f"curve part {part!r}: costs must be distinct, 1 to 30, weights 0 to 1000")
-        curve[cost] = weight
-    if not any(curve.values()):
-        raise DeckError(f"curve {text!r} has no positive weight; write e.g. {format_curve(DEFAULT_CURVE)!r}")
-    return dict(sorted(curve.items()))
+    return decks.parse_curve(text, DEFAULT_CURVE, lowest=1, highest=30, max_weight=1000)
 
 
-def format_curve(curve: dict[int, int]) -> str:
-    return ",".join(f"{k}:{v}" for k, v in sorted(curve.items()))
-
-
-def _scale(curve: dict[int, int], total: int) -> dict[int, int]:
-    """Whole numbers proportional to the weights summing to `total` (largest remainder, ties to the cheaper)."""
-    weight = sum(curve.values())
-    exact = {k: v * total / weight for k, v in curve.items()}
-    out = {k: int(x) for k, x in exact.items()}
-    for k in sorted(curve, key=lambda k: (-(exact[k] - out[k]), k))[: total - sum(out.values())]:
-        out[k] += 1
-    return out
+format_curve = decks.format_curve
 
 
 def card_score(card: Card) -> float:
@@ -328,7 +303,7 @@ def build_deck(seed=None, *, pool=None, guilds=None, curve: dict[int, int] | Non
     focus_text = " and ".join(focus) if focus else "any guild"
     res = take(ranked(lambda c: c.kind == 3), n_res)
     spl = take(ranked(lambda c: c.kind == 2), n_spells)
-    targets = _scale(curve, n_creatures)
+    targets = decks.scale_curve(curve, n_creatures)
     keys = list(curve)
     bucket = {k: [] for k in keys}  # type: dict[int, list[Card]]
     for c in ranked(lambda c: c.is_creature):

@@ -245,25 +245,10 @@ def deck_from_sequence(seed, start: int = 0, edition=None, rules: DeckRules = RU
 
 def parse_curve(text: str) -> dict[int, int]:
     """``"1:10,2:17,3:12,4:8,5:5"`` -> {1: 10, ...}: deploy cost -> weight. DeckError says the form."""
-    curve: dict[int, int] = {}
-    for part in text.replace(" ", "").split(","):
-        if not part:
-            continue
-        try:
-            k, v = part.split(":")
-            cost, weight = int(k), int(v)
-        except ValueError:
-            raise DeckError(f"curve part {part!r} is not COST:WEIGHT; write e.g. {format_curve(DEFAULT_CURVE)!r}") from None
-        if cost < 0 or weight < 0 or cost in curve:
-            raise DeckError(f"curve part {part!r}: costs must be distinct and >= 0, weights >= 0")
-        curve[cost] = weight
-    if not curve or not any(curve.values()):
-        raise DeckError(f"curve {text!r} has no positive weight; write e.g. {format_curve(DEFAULT_CURVE)!r}")
-    return dict(sorted(curve.items()))
+    return decks.parse_curve(text, DEFAULT_CURVE)
 
 
-def format_curve(curve: dict[int, int]) -> str:
-    return ",".join(f"{k}:{v}" for k, v in sorted(curve.items()))
+format_curve = decks.format_curve
 
 
 def _bucket_label(cost: int, keys: list[int]) -> str:
@@ -272,17 +257,6 @@ def _bucket_label(cost: int, keys: list[int]) -> str:
     if cost == keys[-1]:
         return f"{cost}+"
     return str(cost)
-
-
-def _scale(curve: dict[int, int], total: int) -> dict[int, int]:
-    """Whole numbers proportional to the weights, summing to ``total`` (largest remainder, ties to the cheaper)."""
-    weight = sum(curve.values())
-    exact = {k: v * total / weight for k, v in curve.items()}
-    out = {k: int(x) for k, x in exact.items()}
-    left = total - sum(out.values())
-    for k in sorted(curve, key=lambda k: (-(exact[k] - out[k]), k))[:left]:
-        out[k] += 1
-    return out
 
 
 def _bucket(cost: int, keys: list[int]) -> int:
@@ -373,7 +347,7 @@ def build_deck(
     focus_set = frozenset(focus) if focus else None
     default_drones = min(DEFAULT_DRONES, rules.max_drones, rules.size)
     want_drones = default_drones if drones is None else drones
-    targets = _scale(curve, rules.size - want_drones)
+    targets = decks.scale_curve(curve, rules.size - want_drones)
 
     def usable(c: Card) -> bool:
         return focus_set is None or c.element.name in focus_set
@@ -409,7 +383,7 @@ def build_deck(
                 + f", {want_drones} asked: use --drones {len(drone_pool)} or a bigger collection"
             )
         want_drones = len(drone_pool)
-        targets = _scale(curve, rules.size - want_drones)
+        targets = decks.scale_curve(curve, rules.size - want_drones)
     if len(ships) + want_drones < rules.size:
         raise DeckError(
             f"{where} hold only {len(ships)} non-Drone card{'s' if len(ships) != 1 else ''}"

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgen.decks import Entry
+from cardgen.decks import Entry, scale_curve
 from cardgen.errors import DeckError
 from cardgen.gyonrg import deck as decks
 from cardgen.gyonrg.deck import (
@@ -213,7 +213,7 @@ def test_build_from_seed_is_legal_deterministic_and_follows_the_curve():
     assert check_deck(deck) == []
     assert format_deck(deck) == format_deck(again) and reasons == reasons2
     assert deck.drones == decks.DEFAULT_DRONES
-    targets = decks._scale(decks.DEFAULT_CURVE, DECK_SIZE - deck.drones)
+    targets = scale_curve(decks.DEFAULT_CURVE, DECK_SIZE - deck.drones)
     got = Counter(min(max(c.ship.deploy_cost, 1), 5) for c in deck.cards if not c.is_drone)
     assert dict(got) == {k: v for k, v in targets.items() if v}
     text = "\n".join(reasons)
