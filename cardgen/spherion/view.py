@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from cardgen.errors import CardgenError
+from cardgen.spherion.actions import FACES, action_text
+from cardgen.spherion.board import parse_cell
+from cardgen.spherion.cards import decode, sheet
+from cardgen.spherion.position import PHASES, Position
 
 ROWS, COLS = 15, 48
 _ANSI = {"N": "\x1b[34m", "S": "\x1b[31m", "#": "\x1b[90m", "end": "\x1b[0m"}
@@ -15,7 +19,7 @@ def _grid_pos(board, cell: int) -> tuple[int, int]:
     return r, c
 
 
-def map_lines(state, player: int | None = None, color: bool = False) -> list[str]:
+def map_lines(state: Position, player: int | None = None, color: bool = False) -> list[str]:
     """An equirectangular map: each cell as one character at its latitude and longitude.
 
     n / s: north's / south's territory, # wall, . nobody's; N / S a deck master, upper-case
@@ -45,10 +49,8 @@ def map_lines(state, player: int | None = None, color: bool = False) -> list[str
     return ["".join(row).rstrip() for row in grid]
 
 
-def render(state, color: bool = False, player: int | None = None) -> str:
+def render(state: Position, color: bool = False, player: int | None = None) -> str:
     g = state.game
-    from cardgen.spherion.engine import FACES, PHASES, action_text
-
     lines = map_lines(state, player, color)
     terr = (state.terr.count(1), state.terr.count(2))
     lines.append("")
@@ -91,14 +93,12 @@ def render(state, color: bool = False, player: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def show(state, what: str, player: int | None = None) -> str:
+def show(state: Position, what: str, player: int | None = None) -> str:
     """`show #17` a cell and its neighbours by side, `show c12` a card of the seat's deck."""
     g = state.game
     w = what.strip().lower()
     b = state.board
     if w.startswith("#") or w.isdigit():
-        from cardgen.spherion.board import parse_cell
-
         cell = parse_cell(w, b)
         lat, lon = b.latlon(cell)
         kind = "pentagon" if b.is_pentagon(cell) else "hexagon"
@@ -110,7 +110,5 @@ def show(state, what: str, player: int | None = None) -> str:
         i = int(w[1:])
         if i >= len(g.cards[p]):
             raise CardgenError(f"no card {what!r}: {g.player_name(p)}'s deck has c0 to c{len(g.cards[p]) - 1}")
-        from cardgen.spherion.cards import decode, sheet
-
         return sheet(decode(g.cards[p][i].serial))
     raise CardgenError(f"cannot show {what!r}: use a cell like '#17' or a card of your deck like 'c12'")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from cardgen.engine import CHANCE, SIMULTANEOUS, load_game
-from cardgen.spherion.engine import Proj
+from cardgen.spherion.planning import Proj
 
 FIELDS = [f for f in Proj.__slots__ if f != "fixed"]  # fixed: a cache the legal steps fill as they ask
 

@@ -9,7 +9,7 @@ import pytest
 
 from cardgen.engine import CHANCE, SIMULTANEOUS, TERMINAL, load_game
 from cardgen.errors import IllegalActionError
-from cardgen.spherion.engine import (
+from cardgen.spherion.actions import (
     A_ACTIVATE,
     A_DIE,
     A_FIRST,
@@ -20,9 +20,6 @@ from cardgen.spherion.engine import (
     A_SUMMON,
     A_TRIBUTE,
     DM,
-    FIELDZ,
-    GONE,
-    INHAND,
     MAXC,
     NUM_ACTIONS,
     READY,
@@ -30,6 +27,7 @@ from cardgen.spherion.engine import (
     action_text,
     parse_action,
 )
+from cardgen.spherion.position import FIELDZ, GONE, INHAND
 
 
 def planning(first=0, **cfg):

@@ -1,0 +1,212 @@
+"""What a Spherion seat sees, what it cannot, and what the bots make of it.
+
+observation() and observation_tensor() (its layout: OBS_CELL floats per cell, OBS_GLOBAL for
+the points, counts and phase, OBS_CARD per card of the hand) show a seat only what it may see;
+determinize() re-deals what it cannot; evaluate_all() is the bots' value of a position (the EV_
+weights, fitted to game results), scoring plans as projected while they are made.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from cardgen.rng import Stream
+from cardgen.spherion.actions import DM, FACES, MAXC, READY, WAIT, action_text
+from cardgen.spherion.planning import Planning
+from cardgen.spherion.position import DECK, FIELDZ, GONE, INHAND, PH_OVER, PH_PLAN, PH_RESOLVE, PHASES
+
+OBS_CELL = 12
+OBS_GLOBAL = 24
+OBS_HAND = 10
+OBS_CARD = 6
+
+# The bots' evaluation: the logit of a seat's chance to win, a logistic regression on positions at the start
+# of a turn in 200 games of mcts:40 against random on the small sphere (docs/rules/spherion.md, "Bots").
+# Per unit of the seat's figure minus the opponent's:
+EV_LP = 0.62  # LP
+EV_TERR = (0.10, 0.09, 0.49)  # a territory cell: + x * ... + x**4 * ..., x the share of the turns played
+EV_HAND = -0.076  # a card in hand (cards held are summons not made)
+EV_MONSTER = -0.73  # a monster on the field, before what follows: it pays where it threatens
+EV_ATK = 0.14  # 1000 ATK on the field
+EV_CLOSE = 0.90  # a monster's closeness to the opposing deck master: 1 - steps / (6 * frequency)
+EV_NEXT = 0.82  # a monster next to the opposing deck master
+EV_SPELL = -0.37  # a spell or trap on the field (it takes a field place and a summon)
+
+
+class Observing(Planning):
+    """A seat's observation, its determinization and the bots' evaluation, on top of Planning."""
+
+    # -- what a seat sees -------------------------------------------------------------
+    def observation(self, player: int) -> dict:
+        g = self.game
+        q = 1 - player
+        field = []
+        for p in (0, 1):
+            for i, z in enumerate(self.zone[p]):
+                if z != FIELDZ:
+                    continue
+                seen = p == player or self.faceup[p][i]
+                st = g.cards[p][i]
+                field.append({"seat": p, "cell": self.cell[p][i], "card": i if seen else None,
+                              "name": st.name if seen else "face-down", "face_up": self.faceup[p][i],
+                              "defence": self.defpos[p][i] if seen else None,
+                              "atk": self._atk(p, i) if seen and st.kind == 0 else None,
+                              "def": self._def(p, i) if seen and st.kind == 0 else None})  # fmt: skip
+        field.sort(key=lambda f: (f["seat"], f["cell"]))
+        revealed = self.phase == PH_RESOLVE
+        return {
+            "seat": player, "phase": PHASES[self.phase], "turn": self.turn, "first": self.first,
+            "lp": self.lp[:], "summon_points": self.spts[:], "move_points": self.mpts[:], "hammers": self.hammers[:],
+            "dice": [[FACES[f] for f in r] for r in self.rolled], "deck_masters": self.dm[:],
+            "territory": "".join(".NS"[t] for t in self.terr), "powerups": sorted(self.pu),
+            "field": field, "hand": sorted(self.hand[player]), "opponent_hand": len(self.hand[q]),
+            "decks": [len(self.deck[0]), len(self.deck[1])], "gone": [self.zone[p].count(GONE) for p in (0, 1)],
+            "plan": [action_text(a) for a in self.plans[player]],
+            "opponent_plan": [action_text(a) for a in self.plans[q]] if revealed else len(self.plans[q]),
+            "ready": self.ready[:], "step": self.step, "log": self.log[:], "winner": self.winner,
+            "rps_winner": self.rps_winner,
+        }  # fmt: skip
+
+    def observation_tensor(self, player: int) -> list[float]:
+        g = self.game
+        b = self.board
+        n = b.cells
+        out = [0.0] * (n * OBS_CELL + OBS_GLOBAL + OBS_HAND * OBS_CARD)
+        for c in range(n):
+            o = c * OBS_CELL
+            t = self.terr[c]
+            if t:
+                out[o + (0 if t - 1 == player else 1)] = 1.0
+            if c in b.wall:
+                out[o + 2] = 1.0
+        for p in (0, 1):
+            for i, z in enumerate(self.zone[p]):
+                if z != FIELDZ:
+                    continue
+                o = self.cell[p][i] * OBS_CELL
+                st = g.cards[p][i]
+                seen = p == player or self.faceup[p][i]
+                if p == player:
+                    out[o + (3 if st.kind == 0 else 4)] = 1.0
+                elif not seen:
+                    out[o + 6] = 1.0
+                else:
+                    out[o + (5 if st.kind == 0 else 7)] = 1.0
+                if seen and st.kind == 0:
+                    out[o + 11] = self._atk(p, i) / 4000.0
+            out[self.dm[p] * OBS_CELL + (9 if p == player else 10)] = 1.0
+        for c in self.pu:
+            out[c * OBS_CELL + 8] = 1.0
+        o = n * OBS_CELL
+        q = 1 - player
+        vals = [self.lp[player], self.lp[q], self.spts[player], self.spts[q], self.mpts[player] / 2, self.mpts[q] / 2,
+                self.hammers[player], len(self.hand[player]), len(self.hand[q]), len(self.deck[player]) / 10,
+                len(self.deck[q]) / 10, self.turn / 10, float(self.first == player), len(self.plans[player]),
+                len(self.plans[q]), float(self.ready[player]), float(self.ready[q]), self.step]  # fmt: skip
+        for k, v in enumerate(vals):
+            out[o + k] = float(v)
+        out[o + 18 + min(self.phase, 5)] = 1.0
+        o += OBS_GLOBAL
+        for k, i in enumerate(sorted(self.hand[player])[:OBS_HAND]):
+            st = g.cards[player][i]
+            out[o + k * OBS_CARD: o + (k + 1) * OBS_CARD] = [float(st.kind == 0), st.level / 12, st.atk / 4000,
+                                                             st.defence / 4000, float(st.kind == 1), float(st.kind == 2)]
+        return out
+
+    # -- what it cannot see ----------------------------------------------------------
+    def determinize(self, player: int, rng) -> "Observing":
+        """A clone in which what `player` cannot see is re-dealt: the opponent's hand, deck and
+        face-down cards, every deck's order, the contents of the power-ups, and (while plans are
+        being made) the opponent's plan, by random legal steps of the same length."""
+        s = cast(Observing, self.clone())  # clone() is typed State; it copies self's own class
+        g = self.game
+        q = 1 - player
+        s.rng = Stream(rng.getrandbits(64), ("spherion", "determinized"))
+        hidden = [i for i, z in enumerate(s.zone[q]) if z in (DECK, INHAND) or (z == FIELDZ and not s.faceup[q][i])]
+        slots = list(hidden)
+        rng.shuffle(slots)
+        # a face-down field slot keeps its state; only which card lies there changes
+        mapping = dict(zip(hidden, slots))
+        s._remap(q, mapping)
+        rng.shuffle(s.deck[player])
+        for c in list(s.pu):
+            x = rng.randrange(sum(g.pu_weights))
+            k = 0
+            while x >= g.pu_weights[k]:
+                x -= g.pu_weights[k]
+                k += 1
+            s.pu[c] = k
+        if s.phase == PH_PLAN and s.plans[q]:
+            length = len(s.plans[q])
+            ready = s.ready[q]
+            s.plans[q] = []
+            s.ready[q] = False
+            s._proj = [None, None]
+            for _ in range(length):
+                acts = [a for a in s.legal_actions(q) if a != READY]
+                s.plans[q].append(acts[rng.randrange(len(acts))] if acts else WAIT)
+                s._proj[q] = None
+            s.ready[q] = ready
+        s._proj = [None, None]
+        return s
+
+    def _remap(self, p: int, mapping: dict) -> None:
+        """Card i of seat p becomes card mapping[i] (a permutation of hidden cards) wherever it is."""
+        if not mapping:
+            return
+        inv = {v: k for k, v in mapping.items()}
+        for k in ("zone", "cell", "atk_mod", "def_mod", "faceup", "defpos", "wallx", "under"):
+            v = getattr(self, k)[p]
+            old = v[:]
+            for new_i, old_i in inv.items():
+                v[new_i] = old[old_i]
+        self.hand[p] = sorted(mapping.get(i, i) for i in self.hand[p])
+        self.deck[p] = [mapping.get(i, i) for i in self.deck[p]]
+        self.under[p] = [mapping.get(u, u) if u >= 0 else -1 for u in self.under[p]]
+        for i, z in enumerate(self.zone[p]):
+            if z == FIELDZ:
+                self.occ[self.cell[p][i]] = p * MAXC + i
+        self._moved = {(pp, mapping.get(pc, pc) if pp == p and pc != DM else pc): n for (pp, pc), n in self._moved.items()}
+
+    # -- bots -------------------------------------------------------------------------
+    def evaluate(self, player: int) -> float:
+        return self.evaluate_all()[player]
+
+    def evaluate_all(self) -> list[float]:
+        """Half the logit of each seat's chance to win (MCTS reads the seats' values as logits): LP,
+        territory (worth more as the 20-turn decider nears), cards in hand, and monsters by ATK and by
+        their march on the opposing deck master; the EV_ weights were fitted to game results. During
+        planning each seat's plan is scored as projected: its new cells, its summons and moves, and its
+        hits on the opposing deck master."""
+        if self.phase == PH_OVER:
+            r = self.returns()
+            return [10.0 * r[0], 10.0 * r[1]]
+        g = self.game
+        b = self.board
+        x = min(1.0, self.turn / g.turns)
+        per_cell = EV_TERR[0] + EV_TERR[1] * x + EV_TERR[2] * x**4
+        span = 6.0 * b.frequency
+        terr = (self.terr.count(1), self.terr.count(2))
+        if self.phase == PH_PLAN:
+            projs = (self.projection(0), self.projection(1))
+            seats = [(j.cell, len(j.hand), len(j.gain), j.hits) for j in projs]
+        else:
+            seats = [(self._field(p), len(self.hand[p]), 0, 0) for p in (0, 1)]
+        value = []
+        for p in (0, 1):
+            cells, hand, gain, _ = seats[p]
+            v = per_cell * (terr[p] + gain) + EV_LP * max(0, self.lp[p] - seats[1 - p][3]) + EV_HAND * hand
+            dist = b.steps(self.dm[1 - p])
+            cards, atk_mod = g.cards[p], self.atk_mod[p]
+            for i, c in cells.items():
+                st = cards[i]
+                if st.kind == 0:
+                    d = dist[c]
+                    v += EV_MONSTER + EV_ATK / 1000 * max(0, st.atk + atk_mod[i]) + EV_CLOSE * (1.0 - d / span)
+                    if d == 1:
+                        v += EV_NEXT
+                else:
+                    v += EV_SPELL
+            value.append(v)
+        half = (value[0] - value[1]) / 2
+        return [half, -half]

@@ -1,0 +1,349 @@
+"""SpherionState: one Spherion position on the shared protocol (cardgen.engine.protocol).
+
+It puts the layers together (Observing, on top of Planning, and Resolution, all on Position)
+and holds what the protocol asks directly: the set-up, who moves, the legal actions and the
+chance outcomes, applying actions (a planning step grows the seat's projection; both seats
+ready starts the resolution), copies (a hand-written _clone) and JSON, action text, and the
+terminal view (view.py, which reads positions and never imports this module).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardgen.engine.protocol import CHANCE, SIMULTANEOUS, TERMINAL
+from cardgen.errors import CardgenError, IllegalActionError, InvalidActionError
+from cardgen.rng import Stream
+from cardgen.spherion import view
+from cardgen.spherion.actions import (
+    A_DIE,
+    A_FIRST,
+    A_RPS,
+    A_SECOND,
+    MAXC,
+    NUM_ACTIONS,
+    READY,
+    action_kind,
+    action_text,
+    parse_action,
+)
+from cardgen.spherion.observation import Observing
+from cardgen.spherion.position import (
+    DECK,
+    FIELDZ,
+    HAND,
+    LP,
+    PH_CHOOSE,
+    PH_DICE,
+    PH_OVER,
+    PH_PLAN,
+    PH_RESOLVE,
+    PH_RPS,
+    PHASES,
+)
+from cardgen.spherion.resolution import Resolution
+from cardgen.spherion.settings import Settings
+
+
+class SpherionState(Observing, Resolution):
+    """One Spherion position."""
+
+    # -- set-up -----------------------------------------------------------------
+    @classmethod
+    def start(cls, game: Settings, seed) -> "SpherionState":
+        s = cls.__new__(cls)
+        s.game = game
+        s.seed = seed
+        s.board = game.board(seed)
+        b = s.board
+        s.rng = Stream(seed, ("spherion", "game"))
+        s.phase, s.turn, s.first, s.die_i = PH_RPS, 1, 0, 0
+        s.rps_winner = -1
+        s.lp, s.spts, s.mpts, s.hammers = [LP, LP], [0, 0], [0, 0], [0, 0]
+        s.rolled = [[], []]
+        s.zone = [[DECK] * len(game.cards[p]) for p in (0, 1)]
+        s.cell = [[-1] * len(game.cards[p]) for p in (0, 1)]
+        s.atk_mod = [[0] * len(game.cards[p]) for p in (0, 1)]
+        s.def_mod = [[0] * len(game.cards[p]) for p in (0, 1)]
+        s.faceup = [[False] * len(game.cards[p]) for p in (0, 1)]
+        s.defpos = [[False] * len(game.cards[p]) for p in (0, 1)]
+        s.wallx = [[False] * len(game.cards[p]) for p in (0, 1)]
+        s.under = [[-1] * len(game.cards[p]) for p in (0, 1)]  # the card stacked under this one
+        s.deck = [list(range(len(game.cards[p]))) for p in (0, 1)]
+        s.hand = [[], []]
+        s.occ = [-1] * b.cells  # -1 empty, p*MAXC + card, 2*MAXC + p a deck master, 3*MAXC a power-up
+        s.pu = {}
+        s.dm = list(b.poles)
+        for p in (0, 1):
+            s.occ[b.poles[p]] = 2 * MAXC + p
+        s.terr = [0 if c in b.wall else b.half[c] + 1 for c in range(b.cells)]
+        s.plans = [[], []]
+        s.ready = [False, False]
+        s.step, s.pending = 0, None
+        s.winner = None
+        s.log = []
+        s._moved = {}
+        s._proj = [None, None]
+        for p in (0, 1):
+            s.rng.shuffle(s.deck[p])
+            s._draw(p, HAND)
+        return s
+
+    # -- protocol: who moves ------------------------------------------------------
+    def current_player(self) -> int:
+        ph = self.phase
+        if ph == PH_PLAN:
+            return SIMULTANEOUS
+        if ph == PH_CHOOSE:
+            return self.rps_winner
+        if ph == PH_OVER:
+            return TERMINAL
+        return CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.phase == PH_OVER
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        ph = self.phase
+        if ph == PH_DICE:
+            return [(A_DIE + f, 0.25) for f in range(4)]
+        if ph in (PH_RPS, PH_RESOLVE):
+            return [(A_RPS, 0.5), (A_RPS + 1, 0.5)]
+        raise IllegalActionError(f"no chance outcomes: spherion is not at a chance node ({PHASES[ph]})")
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        ph = self.phase
+        if ph == PH_PLAN:
+            if player is None or player not in (0, 1) or self.ready[player]:
+                return []
+            return self._plan_legal(player)[:]  # a copy: the cached list outlives what callers do with theirs
+        if ph == PH_CHOOSE:
+            return [A_FIRST, A_SECOND] if player in (None, self.rps_winner) else []
+        if ph == PH_OVER or player is not None:
+            return []
+        if ph == PH_DICE:
+            return [A_DIE, A_DIE + 1, A_DIE + 2, A_DIE + 3]
+        return [A_RPS, A_RPS + 1]
+
+    def _is_legal_for(self, player: int, action: int) -> bool:
+        # legal_actions(player) without the copy: apply_actions checks every step of a plan
+        if self.phase != PH_PLAN or self.ready[player]:
+            return action == self.game.noop_action and not self.legal_actions(player)
+        legal = self._plan_legal(player)
+        return action in legal if legal else action == self.game.noop_action
+
+    def _is_legal(self, action: int) -> bool:
+        # legal_actions() without building the list: half of a game's actions are chance nodes
+        ph = self.phase
+        if ph == PH_DICE:
+            return A_DIE <= action < A_DIE + 4
+        if ph == PH_CHOOSE:
+            return action == A_FIRST or action == A_SECOND
+        if ph == PH_RPS or ph == PH_RESOLVE:
+            return action == A_RPS or action == A_RPS + 1
+        return False
+
+    def sample_chance(self) -> int:
+        # The base class's draw (below(1 << 53) of a copy of the state's stream, read as a fraction of 1
+        # against the running sum of the probabilities) without the float sums: the outcomes are equally
+        # likely, 4 or 2 of them, so the top 2 or 1 bits of the number name the same outcome. 53 random
+        # bits are always below 1 << 53, so below() is randbits(53) here, whose top bits are the top
+        # bits of the next item's first byte (Stream.peek, which leaves the stream where it was).
+        ph = self.phase
+        if ph == PH_DICE:
+            return A_DIE + (self.rng.peek()[0] >> 6)
+        if ph == PH_RPS or ph == PH_RESOLVE:
+            return A_RPS + (self.rng.peek()[0] >> 7)
+        return super().sample_chance()  # not a chance node: the base class says so
+
+    # -- applying --------------------------------------------------------------------
+    def _apply_action(self, action: int) -> None:
+        ph = self.phase
+        if ph == PH_RPS:
+            self.rng.counter += 1  # past the draw of sample_chance (below(1 << 53): always one item)
+            self.rps_winner = action - A_RPS
+            self.phase = PH_CHOOSE
+        elif ph == PH_CHOOSE:
+            w = self.rps_winner
+            self.first = w if action == A_FIRST else 1 - w
+            self.log = [f"{self.game.player_name(w)} won rock-paper-scissors and goes {'first' if action == A_FIRST else 'second'}"]
+            self._turn_start()
+        elif ph == PH_DICE:
+            self.rng.counter += 1  # past the draw of sample_chance (below(1 << 53): always one item)
+            p = self.die_i // self.game.dice
+            f = action - A_DIE
+            self.rolled[p].append(f)
+            if f == 0:
+                self.spts[p] += 1
+            elif f == 1:
+                self.mpts[p] += 2
+            elif f == 2:
+                self._draw(p, 1)
+            else:
+                self.hammers[p] += 1
+            self.die_i += 1
+            if self.die_i == 2 * self.game.dice:
+                self.phase = PH_PLAN
+        else:  # PH_RESOLVE: a rock-paper-scissors of a conflict
+            self.rng.counter += 1  # past the draw of sample_chance (below(1 << 53): always one item)
+            pend = self.pending
+            self.pending = None
+            self._finish_rps(pend, action - A_RPS)
+            self.step += 1
+            if not self._check_end():
+                self._resolve()
+        proj = self._proj  # every chance outcome changes what a plan can do (no new list: a clone has its own)
+        proj[0] = proj[1] = None
+
+    def _apply_actions(self, joint: list[int]) -> None:
+        g = self.game
+        for p in (0, 1):
+            if self.ready[p]:
+                continue
+            a = joint[p]
+            if a == READY:
+                self.ready[p] = True
+                continue
+            self.plans[p].append(a)
+            j = self._proj[p]
+            if j is not None:
+                # the board stands still while plans are made: the grown plan's projection is the old
+                # one with the new step on top (recomputing it from the plan's start was most of the time)
+                legal = self._legal_after(p, j, a) if j.legal is not None else None
+                self._project_step(p, j, a)
+                j.legal = legal
+            if len(self.plans[p]) >= g.plan_max and not self.projection(p).pending:
+                self.ready[p] = True
+        if self.ready[0] and self.ready[1]:
+            self.phase = PH_RESOLVE
+            self.step = 0
+            self.log = []
+            self._resolve()
+            self._proj = [None, None]
+
+    def returns(self) -> list[float]:
+        if self.phase != PH_OVER or self.winner is None:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
+
+    # -- copies and storage ---------------------------------------------------------
+    _LISTS2 = ("zone", "cell", "atk_mod", "def_mod", "faceup", "defpos", "wallx", "under", "deck", "hand", "plans",
+               "rolled")  # fmt: skip
+
+    def _clone(self) -> "SpherionState":
+        s = SpherionState.__new__(SpherionState)
+        s.game, s.seed, s.board = self.game, self.seed, self.board
+        s.rng = self.rng.clone()
+        s.phase, s.turn, s.first, s.die_i, s.rps_winner = self.phase, self.turn, self.first, self.die_i, self.rps_winner
+        s.lp, s.spts, s.mpts, s.hammers = self.lp[:], self.spts[:], self.mpts[:], self.hammers[:]
+        # the per-seat lists of _LISTS2, written out (getattr/setattr by name cost a third of a clone)
+        zone, cell, atk_mod, def_mod = self.zone, self.cell, self.atk_mod, self.def_mod
+        faceup, defpos, wallx, under = self.faceup, self.defpos, self.wallx, self.under
+        deck, hand, plans, rolled = self.deck, self.hand, self.plans, self.rolled
+        s.zone, s.cell = [zone[0][:], zone[1][:]], [cell[0][:], cell[1][:]]
+        s.atk_mod, s.def_mod = [atk_mod[0][:], atk_mod[1][:]], [def_mod[0][:], def_mod[1][:]]
+        s.faceup, s.defpos = [faceup[0][:], faceup[1][:]], [defpos[0][:], defpos[1][:]]
+        s.wallx, s.under = [wallx[0][:], wallx[1][:]], [under[0][:], under[1][:]]
+        s.deck, s.hand = [deck[0][:], deck[1][:]], [hand[0][:], hand[1][:]]
+        s.plans, s.rolled = [plans[0][:], plans[1][:]], [rolled[0][:], rolled[1][:]]
+        s.occ, s.pu, s.dm, s.terr = self.occ[:], dict(self.pu), self.dm[:], self.terr[:]
+        s.ready = self.ready[:]
+        s.step, s.pending, s.winner = self.step, self.pending, self.winner
+        s.log = self.log[:]
+        s._moved = dict(self._moved)
+        s._proj = [None if j is None else j.copy() for j in self._proj]
+        return s
+
+    def to_json(self) -> dict:
+        d: dict[str, Any] = {k: [list(getattr(self, k)[0]), list(getattr(self, k)[1])] for k in self._LISTS2}
+        d.update(
+            seed=self.seed, rng=self.rng.to_json(), phase=PHASES[self.phase], turn=self.turn, first=self.first,
+            die=self.die_i, rps_winner=self.rps_winner, lp=self.lp[:], spts=self.spts[:], mpts=self.mpts[:],
+            hammers=self.hammers[:], dm=self.dm[:], territory="".join(".NS"[t] for t in self.terr),
+            powerups={str(c): k for c, k in sorted(self.pu.items())}, ready=self.ready[:], step=self.step,
+            pending=None if self.pending is None else [list(self.pending[0]), self.pending[1], list(self.pending[2])],
+            winner=self.winner, log=self.log[:],
+            moved=sorted([p, piece, n] for (p, piece), n in self._moved.items()),
+        )  # fmt: skip
+        return d
+
+    @classmethod
+    def from_json(cls, game: Settings, data: dict) -> "SpherionState":
+        s = cls.__new__(cls)
+        s.game = game
+        try:
+            s.seed = data["seed"]
+            s.board = game.board(s.seed)
+            s.rng = Stream.from_json(data["rng"])
+            s.phase = PHASES.index(data["phase"])
+            s.turn, s.first, s.die_i = int(data["turn"]), int(data["first"]), int(data["die"])
+            s.rps_winner = int(data["rps_winner"])
+            for k in ("lp", "spts", "mpts", "hammers", "dm", "ready"):
+                setattr(s, k, list(data[k]))
+            for k in cls._LISTS2:
+                v = data[k]
+                setattr(s, k, [list(v[0]), list(v[1])])
+            s.terr = [".NS".index(ch) for ch in data["territory"]]
+            s.pu = {int(c): int(k) for c, k in data["powerups"].items()}
+            s.ready = [bool(x) for x in data["ready"]]
+            s.step = int(data["step"])
+            pend = data["pending"]
+            s.pending = None if pend is None else (list(pend[0]), int(pend[1]), list(pend[2]))
+            s.winner = data["winner"]
+            s.log = [str(x) for x in data["log"]]
+            s._moved = {(int(p), int(piece)): int(n) for p, piece, n in data["moved"]}
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise CardgenError(f"bad spherion state: {exc!s} (expected the keys of SpherionState.to_json())") from None
+        if len(s.terr) != s.board.cells:
+            raise CardgenError(f"bad spherion state: territory of {len(s.terr)} cells for a board of {s.board.cells}")
+        s.occ = [-1] * s.board.cells
+        for p in (0, 1):
+            s.occ[s.dm[p]] = 2 * MAXC + p
+            for i, z in enumerate(s.zone[p]):
+                if z == FIELDZ:
+                    s.occ[s.cell[p][i]] = p * MAXC + i
+        for c in s.pu:
+            s.occ[c] = 3 * MAXC
+        s._proj = [None, None]
+        return s
+
+    # -- text -------------------------------------------------------------------------
+    def action_to_string(self, action: int, player: int | None = None) -> str:
+        if type(action) is not int or not 0 <= action < NUM_ACTIONS:
+            raise InvalidActionError(f"not an action: {action!r} (actions of spherion are whole numbers from 0 to {NUM_ACTIONS - 1})")
+        return action_text(action)
+
+    def string_to_action(self, text: str, player: int | None = None) -> int:
+        a = parse_action(text)
+        return a
+
+    def _why_illegal(self, action: int, player: int | None = None) -> str:
+        text = self._text(action, player)
+        ph = self.phase
+        if ph == PH_OVER:
+            return f"illegal action {text!r}: the game is over"
+        if ph == PH_PLAN:
+            who = self.game.player_name(player) if player in (0, 1) else "this seat"
+            if player in (0, 1) and self.ready[player]:
+                return f"illegal action {text!r}: {who} is ready and passes 'ready'"
+            if player in (0, 1) and self.projection(player).pending:
+                return f"illegal action {text!r}: {who} must name the tribute(s) of the last summon first"
+            return f"illegal action {text!r}: not possible in {who}'s plan now (see the legal steps)"
+        need = {PH_RPS: "the rock-paper-scissors outcome (rps north / rps south)", PH_CHOOSE: "first or second",
+                PH_DICE: "a die face (die star/arrow/card/hammer)", PH_RESOLVE: "the rock-paper-scissors outcome"}[ph]  # fmt: skip
+        return f"illegal action {text!r}: {PHASES[ph]} expects {need}"
+
+    # -- terminal ---------------------------------------------------------------------
+    def render(self, color: bool = False, player: int | None = None) -> str:
+        return view.render(self, color=color, player=player)
+
+    def show(self, what: str, player: int | None = None) -> str:
+        return view.show(self, what, player)
+
+    def action_groups(self, actions: list[int], player: int | None = None) -> list[tuple[str, list[int]]]:
+        groups: dict[str, list[int]] = {}
+        for a in actions:
+            groups.setdefault(action_kind(a), []).append(a)
+        order = ["ready", "wait", "summon", "tribute", "move", "fuse", "activate", "position", "hammer", "first",
+                 "rps", "die"]  # fmt: skip
+        return [(k, groups[k]) for k in order if k in groups]
