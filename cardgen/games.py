@@ -218,3 +218,31 @@ def owner_of_serial(canon: str, typed: str | None = None) -> GameEntry:
         used = "; ".join(f"{e.title} serials start with {e.prefix_text()}" for e in reg.entries() if e.serial_prefixes)
         raise SerialError(f"serial {(typed or canon).strip()!r} starts with {canon[:1]!r}, which no game uses ({used})")
     return entry
+
+
+def card_number(typed: str, name: str, letter: str, length: int, count: int) -> int:
+    """The card number a serial names in edition `letter` of the game `name` (serials of `length`
+    characters after the letter, before the check character; `count` cards). SerialError says
+    what is wrong: a mistyped character, another game's serial, an unknown edition, the wrong
+    length, a number past the last card."""
+    raw = typed.strip()
+    canon, values = serialcodec.split(raw)
+    first = canon[0]
+    entry = game(name)
+    if not serialcodec.check_ok(values):
+        if first == letter and len(canon) != length + 2:
+            raise SerialError(f"serial {raw!r} has {len(canon)} characters; edition {letter} serials have "
+                              f"{length + 2} (like {serialcodec.encode(letter, 0, length)!r})")  # fmt: skip
+        raise SerialError(f"serial {raw!r} fails its check character: a character is mistyped or two are swapped")
+    if first != letter:
+        owner = registry().owner_of(first)
+        if owner is not None and owner.name != name:
+            raise SerialError(f"serial {raw!r} is a {owner.title} card, not a {entry.title} card: "
+                              f"{entry.title} serials start with {entry.prefix_text()}")  # fmt: skip
+        raise SerialError(f"serial {raw!r} is of unknown {entry.title} edition {first!r}: the known edition is {letter}")
+    if len(canon) != length + 2:
+        raise SerialError(f"serial {raw!r} has {len(canon)} characters; edition {letter} serials have {length + 2}")
+    number = serialcodec.number_of(values)
+    if number >= count:
+        raise SerialError(f"serial {raw!r} is out of range: edition {letter} has {count:,} cards")
+    return number

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import secrets
+from collections.abc import Iterator
 
 from cardgen.errors import CardgenError
 
@@ -42,6 +43,28 @@ def hasher(seed: int | str, *path: object, size: int = 32):
     h = hashlib.blake2b(key=seed_bytes(seed), digest_size=size, person=_PERSON)
     h.update(_path_bytes(path) + b"\x1e")
     return h
+
+
+def uniform_draws(seed: int | str, path: tuple, start: int, count: int, space: int) -> Iterator[int]:
+    """For each item i of start .. start+count-1, a number of 256 bits drawn from the stream
+    (seed, *path) at counter i, uniform below the largest multiple of `space` (rejection
+    sampling, redrawn with a retry counter), so that it taken mod `space` is exactly uniform:
+    item i never depends on the items before it."""
+    if count < 0 or start < 0:
+        raise ValueError(f"count and start must be >= 0, got count={count} start={start}")
+    base = hasher(seed, *path)
+    limit = (1 << 256) - (1 << 256) % space
+    for i in range(start, start + count):
+        h = base.copy()
+        h.update(i.to_bytes(8, "big"))
+        u = int.from_bytes(h.digest(), "big")
+        retry = 0
+        while u >= limit:  # probability below 2**-180 for the spaces used; kept for exactness
+            retry += 1
+            h = base.copy()
+            h.update(i.to_bytes(8, "big") + retry.to_bytes(4, "big"))
+            u = int.from_bytes(h.digest(), "big")
+        yield u
 
 
 @functools.lru_cache(maxsize=512)

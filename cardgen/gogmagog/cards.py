@@ -26,8 +26,7 @@ from typing import cast
 
 from cardgen import games
 from cardgen import serial as serialcodec
-from cardgen.errors import SerialError, TableError
-from cardgen.games import describe_prefixes
+from cardgen.errors import TableError
 from cardgen.gogmagog.plugin import SERIAL_PREFIXES
 from cardgen.resources import data_dir
 from cardgen.tables import Reader, fingerprint, load_toml
@@ -383,24 +382,6 @@ def sheet(card: Card) -> str:
 
 def decode(text: str, edition: Edition | None = None) -> Card:
     """The card of a serial; SerialError says exactly what is wrong."""
-    raw = text.strip()
-    canon, values = serialcodec.split(raw)
-    letter = canon[0]
     ed = edition or current()
-    if not serialcodec.check_ok(values):
-        if letter == ed.letter and len(canon) != ed.serial_length + 2:
-            raise SerialError(f"serial {raw!r} has {len(canon)} characters; edition {letter} serials have "
-                              f"{ed.serial_length + 2} (like {serialcodec.encode(letter, 0, ed.serial_length)!r})")  # fmt: skip
-        raise SerialError(f"serial {raw!r} fails its check character: a character is mistyped or two are swapped")
-    if letter != ed.letter:
-        owner = games.registry().owner_of(letter)
-        if owner is not None and owner.name != "gogmagog":
-            raise SerialError(f"serial {raw!r} is a {owner.title} card, not a Gog & Magog card: "
-                              f"Gog & Magog serials start with {describe_prefixes(SERIAL_PREFIXES)}")  # fmt: skip
-        raise SerialError(f"serial {raw!r} is of unknown edition {letter!r}: the known edition is {ed.letter}")
-    if len(canon) != ed.serial_length + 2:
-        raise SerialError(f"serial {raw!r} has {len(canon)} characters; edition {letter} serials have {ed.serial_length + 2}")
-    number = serialcodec.number_of(values)
-    if number >= ed.count:
-        raise SerialError(f"serial {raw!r} is out of range: edition {letter} has {ed.count:,} cards")
+    number = games.card_number(text, "gogmagog", ed.letter, ed.serial_length, ed.count)
     return ed.card(number)

@@ -20,26 +20,13 @@ from cardgen.gogmagog.cards import Card, Edition, current
 
 def generate(seed: int | str, count: int, start: int = 0, edition: Edition | None = None) -> Iterator[Card]:
     """Cards start .. start+count-1 of ``seed`` (an iterator: memory stays flat)."""
-    if count < 0 or start < 0:
-        raise ValueError(f"count and start must be >= 0, got count={count} start={start}")
     ed = edition or current()
-    base = rng.hasher(seed, "gogmagog", ed.letter, "card")
     kind_total = sum(ed.kind_weights)
     kind_cum = list(itertools.accumulate(ed.kind_weights))
     space = kind_total * ed.attr_product
-    limit = (1 << 256) - (1 << 256) % space  # u < limit keeps u % space exactly uniform
     # least significant attribute first, as divmod peels them off
     plans = [[(sum(w), list(itertools.accumulate(w))) for w in reversed(attrs)] for attrs in ed.kind_attributes]
-    for i in range(start, start + count):
-        h = base.copy()
-        h.update(i.to_bytes(8, "big"))
-        u = int.from_bytes(h.digest(), "big")
-        retry = 0
-        while u >= limit:  # probability < 2**-200; kept for exactness
-            retry += 1
-            h = base.copy()
-            h.update(i.to_bytes(8, "big") + retry.to_bytes(4, "big"))
-            u = int.from_bytes(h.digest(), "big")
+    for u in rng.uniform_draws(seed, ("gogmagog", ed.letter, "card"), start, count, space):
         r = u % space
         r, x = divmod(r, kind_total)
         kind = bisect_right(kind_cum, x)

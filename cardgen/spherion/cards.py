@@ -21,8 +21,6 @@ from pathlib import Path
 
 from cardgen import games, rng
 from cardgen import serial as serialcodec
-from cardgen.errors import SerialError
-from cardgen.games import describe_prefixes
 from cardgen.resources import data_dir
 from cardgen.spherion.plugin import SERIAL_PREFIXES
 from cardgen.tables import Reader, load_toml
@@ -377,25 +375,12 @@ def effect_text(effect: str, amount: int) -> str:
 def generate(seed: int | str, count: int, start: int = 0, t: Tables | None = None):
     """Cards start .. start+count-1 of `seed`: card i comes from its own stream, so any card
     of a seed is computed without the ones before it."""
-    if count < 0 or start < 0:
-        raise ValueError(f"count and start must be >= 0, got count={count} start={start}")
     t = t or tables()
-    base = rng.hasher(seed, "spherion", t.letter, "card")
     total = t.total_weight
     cum_kind = [sum(t.kind_weights[: k + 1]) for k in range(3)]
     plans = [[(a.total, [sum(o.weight for o in a.options[: i + 1]) for i in range(len(a))]) for a in attrs]
              for attrs in t.by_kind]  # fmt: skip
-    limit = (1 << 256) - (1 << 256) % total
-    for i in range(start, start + count):
-        h = base.copy()
-        h.update(i.to_bytes(8, "big"))
-        u = int.from_bytes(h.digest(), "big")
-        retry = 0
-        while u >= limit:  # probability < 2**-180; kept for exactness
-            retry += 1
-            h = base.copy()
-            h.update(i.to_bytes(8, "big") + retry.to_bytes(4, "big"))
-            u = int.from_bytes(h.digest(), "big")
+    for u in rng.uniform_draws(seed, ("spherion", t.letter, "card"), start, count, total):
         u, x = divmod(u, sum(t.kind_weights))
         kind = bisect_right(cum_kind, x)
         choices = []
@@ -408,25 +393,7 @@ def generate(seed: int | str, count: int, start: int = 0, t: Tables | None = Non
 def decode(text: str, t: Tables | None = None) -> Card:
     """The card of a serial; SerialError says what is wrong (mistyped, another game's, out of range)."""
     t = t or tables()
-    raw = text.strip()
-    canon, values = serialcodec.split(raw)
-    letter = canon[0]
-    if not serialcodec.check_ok(values):
-        if letter == t.letter and len(canon) != t.serial_length + 2:
-            raise SerialError(f"serial {raw!r} has {len(canon)} characters; edition {letter} serials have "
-                              f"{t.serial_length + 2} (like {t.encode_serial(0)!r})")  # fmt: skip
-        raise SerialError(f"serial {raw!r} fails its check character: a character is mistyped or two are swapped")
-    if letter != t.letter:
-        owner = games.registry().owner_of(letter)
-        if owner is not None and owner.name != "spherion":
-            raise SerialError(f"serial {raw!r} is a {owner.title} card, not a Spherion card: "
-                              f"Spherion serials start with {describe_prefixes(SERIAL_PREFIXES)}")  # fmt: skip
-        raise SerialError(f"serial {raw!r} is of unknown Spherion edition {letter!r}: the known edition is {t.letter}")
-    if len(canon) != t.serial_length + 2:
-        raise SerialError(f"serial {raw!r} has {len(canon)} characters; edition {letter} serials have {t.serial_length + 2}")
-    number = serialcodec.number_of(values)
-    if number >= t.count:
-        raise SerialError(f"serial {raw!r} is out of range: edition {letter} has {t.count:,} cards")
+    number = games.card_number(text, "spherion", t.letter, t.serial_length, t.count)
     return Card.from_number(t, number)
 
 
