@@ -16,10 +16,9 @@ import math
 
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.errors import LayoutError
 from cardgen.lookup import lookup_url
 from cardgen.print.colour import Inks
-from cardgen.print.face import CardBox
+from cardgen.print.face import CardBox, design_scale, small_text_error
 from cardgen.print.fonts import SANS, SANS_BOLD, draw_fitted, fit_text, register_fonts
 from cardgen.print.qr import draw_qr
 from cardgen.print.sizes import mm, pt_to_mm
@@ -40,18 +39,15 @@ class GinjontanFace:
         self.t = t or tables()
 
     def _scale(self, box: CardBox) -> float:
-        _, _, sw, sh = box.safe_area
-        return min(sw / mm(DESIGN_W), sh / mm(DESIGN_H))
+        return design_scale(box, DESIGN_W, DESIGN_H)
 
     def check(self, box: CardBox) -> None:
         scale = self._scale(box)
         if MIN_TEXT_PT * scale >= box.min_text - 1e-6:
             return
-        need = box.min_text / MIN_TEXT_PT
-        safe = pt_to_mm(box.safe_inset)
-        w, h = math.ceil((DESIGN_W * need + 2 * safe) * 10) / 10, math.ceil((DESIGN_H * need + 2 * safe) * 10) / 10
-        raise LayoutError(f"this card size would draw Gin-jon-tan text at {MIN_TEXT_PT * scale:.1f} pt, below the "
-                          f"{box.min_text:g} pt minimum: use a card of at least {w:g}x{h:g} mm")  # fmt: skip
+        need, safe = box.min_text / MIN_TEXT_PT, pt_to_mm(box.safe_inset)
+        raise small_text_error(box, "Gin-jon-tan", MIN_TEXT_PT * scale, box.min_text,
+                               (DESIGN_W * need + 2 * safe, DESIGN_H * need + 2 * safe))  # fmt: skip
 
     def setup(self, canvas: Canvas, box: CardBox) -> None:
         self.check(box)

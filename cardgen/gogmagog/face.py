@@ -17,11 +17,10 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.errors import LayoutError
 from cardgen.gogmagog.cards import Card, Edition, current, tables_dir
 from cardgen.lookup import lookup_url
 from cardgen.print.colour import Inks, load_palette
-from cardgen.print.face import CardBox
+from cardgen.print.face import CardBox, design_scale, small_text_error
 from cardgen.print.fonts import SANS, SANS_BOLD, draw_fitted, fit_text, register_fonts
 from cardgen.print.qr import draw_qr
 from cardgen.print.sizes import mm, pt_to_mm
@@ -46,20 +45,16 @@ class GogmagogFace:
         self.inks = Inks("rgb")
 
     def _scale(self, box: CardBox) -> float:
-        _, _, sw, sh = box.safe_area
-        return min(sw / mm(DESIGN_W), sh / mm(DESIGN_H))
+        return design_scale(box, DESIGN_W, DESIGN_H)
 
     def check(self, box: CardBox) -> None:
         """LayoutError when this card size would draw text below box.min_text."""
         scale = self._scale(box)
         if MIN_TEXT_PT * scale >= box.min_text - 1e-6:
             return
-        need = box.min_text / MIN_TEXT_PT
-        inset = pt_to_mm(box.safe_inset)
-        w, h = DESIGN_W * need + 2 * inset, DESIGN_H * need + 2 * inset
-        raise LayoutError(f"card size {pt_to_mm(box.trim_width):.0f}x{pt_to_mm(box.trim_height):.0f} mm would draw Gog & Magog "
-                          f"text at {MIN_TEXT_PT * scale:.1f} pt, below the {box.min_text:g} pt minimum: use a card of at "
-                          f"least {math.ceil(w * 10) / 10:g}x{math.ceil(h * 10) / 10:g} mm (poker or larger)")  # fmt: skip
+        need, inset = box.min_text / MIN_TEXT_PT, pt_to_mm(box.safe_inset)
+        raise small_text_error(box, "Gog & Magog", MIN_TEXT_PT * scale, box.min_text,
+                               (DESIGN_W * need + 2 * inset, DESIGN_H * need + 2 * inset))  # fmt: skip
 
     def setup(self, canvas: Canvas, box: CardBox) -> None:
         self.check(box)

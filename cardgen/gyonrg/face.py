@@ -24,19 +24,18 @@ Items of the card anatomy (rules, "Card"): 1 element (colour and name),
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.errors import LayoutError
 from cardgen.gyonrg.cards import Card
 from cardgen.gyonrg.edition import DIRECTIONS, MAIN_SECTOR, Edition
 from cardgen.lookup import lookup_url
 from cardgen.print.colour import Inks, load_palette, print_palette
-from cardgen.print.face import CardBox, Snippets
+from cardgen.print.face import CardBox, Snippets, small_text_error
 from cardgen.print.fonts import SANS, SANS_BOLD, FittedText, draw_fitted, fit_text, register_fonts
 from cardgen.print.qr import draw_qr
-from cardgen.print.sizes import CARD_SIZES, _num, mm, pt_to_mm
+from cardgen.print.sizes import mm, pt_to_mm
 
 MIN_TEXT_PT = 5.0  # smallest text on a card at scale 1; special texts shrink to it, then wrap
 # The smallest safe area (mm) the layout is drawn for at scale 1: bridge (57x89) and poker (63x88) cards
@@ -120,14 +119,7 @@ class GyonrgFace:
         minimum = max(MIN_TEXT_PT, box.min_text)  # --min-text may ask for more than the face's own minimum, never less
         if MIN_TEXT_PT * geo.scale >= minimum - 1e-6:
             return
-        w, h = smallest_card(box)
-        fits = [s.name for s in CARD_SIZES.values() if s.width >= w - 1e-6 and s.height >= h - 1e-6]
-        size = f"{_num(pt_to_mm(box.trim_width))}x{_num(pt_to_mm(box.trim_height))} mm"
-        raise LayoutError(
-            f"card size {size} would draw Gyon-RG text at {MIN_TEXT_PT * geo.scale:.1f} pt, below the "
-            f"{minimum:g} pt minimum: use a card of at least {_num(math.ceil(w * 10) / 10)}x"
-            f"{_num(math.ceil(h * 10) / 10)} mm" + (f" ({', '.join(fits)})" if fits else "")
-        )
+        raise small_text_error(box, "Gyon-RG", MIN_TEXT_PT * geo.scale, minimum, smallest_card(box))
 
     def setup(self, canvas: Canvas, box: CardBox) -> None:
         self.check(box)
@@ -369,7 +361,7 @@ class GyonrgFace:
 
         snip.draw(canvas, ("deploy-ship", ed.letter, card.choices[0]), ship)
         for d, mask in zip(DIRECTIONS, card.deploy_masks):
-            snip.draw(canvas, ("deploy-arm", ed.letter, d, mask), lambda d=d, mask=mask: self._arm(canvas, ed, d, mask, x, y, cell))
+            snip.draw(canvas, ("deploy-arm", ed.letter, d, mask), partial(self._arm, canvas, ed, d, mask, x, y, cell))
 
     def _arm(self, canvas: Canvas, ed: Edition, direction: str, mask: int, x: float, y: float, cell: float) -> None:
         centres = {"up": (1, 2), "down": (1, 0), "left": (0, 1), "right": (2, 1)}
@@ -386,7 +378,7 @@ class GyonrgFace:
             allowed = bool(mask >> i & 1)
             # A pip is one of 40 (arm, element, allowed) drawings: recorded once, its circle's curves not computed again.
             self.snippets.draw(canvas, ("deploy-pip", ed.letter, direction, i, allowed),
-                               lambda px=px, py=py, el=el, allowed=allowed: self._pip(canvas, el, px, py, cell, allowed))  # fmt: skip
+                               partial(self._pip, canvas, el, px, py, cell, allowed))  # fmt: skip
 
     def _pip(self, canvas: Canvas, el, px: float, py: float, cell: float, allowed: bool) -> None:
         if allowed:

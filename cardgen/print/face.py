@@ -28,13 +28,15 @@ Optional hooks the writers use when a face has them:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol, TypeVar, runtime_checkable
 
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.print.sizes import mm
+from cardgen.errors import LayoutError
+from cardgen.print.sizes import CARD_SIZES, _num, mm, pt_to_mm
 
 C = TypeVar("C", contravariant=True)
 
@@ -95,6 +97,24 @@ class CardBox:
         dx = self.bleed + (self.trim_width - design_width * scale) / 2
         dy = self.bleed + (self.trim_height - design_height * scale) / 2
         return scale, dx, dy
+
+
+def design_scale(box: CardBox, width: float, height: float) -> float:
+    """The scale that fits a face designed for a safe area of `width` x `height` mm into the box's."""
+    _x, _y, w, h = box.safe_area
+    return min(w / mm(width), h / mm(height))
+
+
+def small_text_error(box: CardBox, title: str, text_pt: float, minimum: float, smallest: tuple[float, float]) -> LayoutError:
+    """Why a face refuses this box: its smallest text would be `text_pt`, below `minimum`; the
+    smallest card (mm) that keeps it, and the named sizes that are that large."""
+    w, h = (math.ceil(x * 10) / 10 for x in smallest)
+    fits = [s.name for s in CARD_SIZES.values() if s.width >= w - 1e-6 and s.height >= h - 1e-6]
+    return LayoutError(
+        f"card size {_num(pt_to_mm(box.trim_width))}x{_num(pt_to_mm(box.trim_height))} mm would draw {title} text at "
+        f"{text_pt:.1f} pt, below the {minimum:g} pt minimum: use a card of at least {_num(w)}x{_num(h)} mm"
+        + (f" ({', '.join(fits)})" if fits else "")
+    )
 
 
 @runtime_checkable

@@ -14,13 +14,12 @@ import math
 
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.errors import LayoutError
 from cardgen.lookup import lookup_url
 from cardgen.print.colour import Inks, load_palette
-from cardgen.print.face import CardBox
+from cardgen.print.face import CardBox, design_scale, small_text_error
 from cardgen.print.fonts import SANS, SANS_BOLD, draw_text_box, register_fonts
 from cardgen.print.qr import draw_qr
-from cardgen.print.sizes import CARD_SIZES, _num, mm, pt_to_mm
+from cardgen.print.sizes import mm, pt_to_mm
 from cardgen.resources import data_dir
 from cardgen.spherion.cards import Card, tables
 
@@ -46,20 +45,13 @@ class SpherionFace:
         self.inks = Inks("rgb")
 
     def _scale(self, box: CardBox) -> float:
-        _x, _y, w, h = box.safe_area
-        return min(w / mm(DESIGN_W), h / mm(DESIGN_H))
+        return design_scale(box, DESIGN_W, DESIGN_H)
 
     def check(self, box: CardBox) -> None:
         scale = self._scale(box)
         if MIN_TEXT_PT * scale >= box.min_text - 1e-6:
             return
-        w, h = smallest_card(box)
-        fits = [s.name for s in CARD_SIZES.values() if s.width >= w - 1e-6 and s.height >= h - 1e-6]
-        raise LayoutError(
-            f"card size {_num(pt_to_mm(box.trim_width))}x{_num(pt_to_mm(box.trim_height))} mm would draw Spherion "
-            f"text at {MIN_TEXT_PT * scale:.1f} pt, below the {box.min_text:g} pt minimum: use a card of at least "
-            f"{_num(math.ceil(w * 10) / 10)}x{_num(math.ceil(h * 10) / 10)} mm" + (f" ({', '.join(fits)})" if fits else "")
-        )
+        raise small_text_error(box, "Spherion", MIN_TEXT_PT * scale, box.min_text, smallest_card(box))
 
     def setup(self, canvas: Canvas, box: CardBox) -> None:
         self.check(box)
