@@ -20,16 +20,17 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from cardgen import serial as serialcodec
-from cardgen.errors import CardgenError, DeckError, FileError, SerialError
+from cardgen.errors import CardgenError, DeckError, FileError, OptionError, SerialError
 from cardgen.files import read_text
 from cardgen.lookup import serial_from_url
 
 C = TypeVar("C")
+D = TypeVar("D")
 
 COUNT = re.compile(r"(?P<n>[-+]?\d+(?:[.,]\d+)?)(?:\s*[x×*])?(?=\s|$)", re.IGNORECASE)
 NAME = re.compile(r"name\s*[:=](?P<name>.*)$", re.IGNORECASE)
@@ -150,6 +151,26 @@ def entries_json(deck: Deck[Any], item: Callable[[Any], dict[str, Any]], full: b
             data["card"] = card_dict(e.card)
         out.append(data)
     return out
+
+
+# ----- the decks a game is played with ------------------------------------------
+
+
+def record_decks(value: Any, parse: Callable[[str, str], D]) -> list[D]:
+    """Two decks as a game record keeps them, [[serials], [serials]], read with `parse(text, source)`."""
+    if len(value) != 2 or not all(isinstance(d, (list, tuple)) for d in value):
+        raise OptionError(f"bad value for option decks: expected two lists of serials, got {str(value)[:80]!r}")
+    return [parse("\n".join(str(s) for s in d), f"deck {i + 1}") for i, d in enumerate(value)]
+
+
+def named_decks(value: Any, default: tuple[str, str], read: Callable[[str], D], seeded: Callable[[str], D]) -> list[D]:
+    """The two decks the option text names: deck files 'a.txt,b.txt', or 'seed:X' for the deck
+    `seeded(X)` builds (its source then says 'seed:X'); `default` when the text is empty."""
+    text = str(value).strip()
+    parts = [p.strip() for p in text.split(",")] if text else list(default)
+    if len(parts) != 2 or not all(parts):
+        raise OptionError(f"bad value for option decks: {text!r} (expected two deck files or seeds, e.g. a.txt,b.txt or seed:1,seed:2)")
+    return [replace(seeded(part[5:]), source=part) if part.startswith("seed:") else read(part) for part in parts]  # type: ignore[type-var]
 
 
 # ----- cost curves of deck builders ----------------------------------------------

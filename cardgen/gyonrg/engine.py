@@ -20,11 +20,11 @@ lists every choice made where the rulebook is silent.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from types import MappingProxyType
 
+from cardgen import decks
 from cardgen.engine.protocol import GameType, Option, check_config
-from cardgen.errors import DeckError, OptionError
+from cardgen.errors import DeckError
 
 from . import board as _board
 from . import view
@@ -83,21 +83,8 @@ def _read_decks(value, rules) -> list:
     from cardgen.gyonrg.deck import build_deck, parse_deck, read_deck
 
     if isinstance(value, (list, tuple)):
-        if len(value) != 2 or not all(isinstance(d, (list, tuple)) for d in value):
-            raise OptionError(f"bad value for option decks: expected two lists of serials, got {value!r}")
-        return [parse_deck("\n".join(str(s) for s in d), f"deck {i + 1}") for i, d in enumerate(value)]
-    text = str(value).strip()
-    parts = [p.strip() for p in text.split(",")] if text else ["seed:red", "seed:blue"]
-    if len(parts) != 2:
-        raise OptionError(f"bad value for option decks: {text!r} (expected two deck files or seeds, e.g. a.txt,b.txt or seed:1,seed:2)")
-    out = []
-    for part in parts:
-        if part.startswith("seed:"):
-            deck, _ = build_deck(part[5:], rules=rules)
-            out.append(replace(deck, source=part))
-        else:
-            out.append(read_deck(part))
-    return out
+        return decks.record_decks(value, parse_deck)
+    return decks.named_decks(value, ("seed:red", "seed:blue"), read_deck, lambda seed: build_deck(seed, rules=rules)[0])
 
 
 def check_table_decks(decks: list, rules) -> None:

@@ -8,6 +8,7 @@ Settings is the Game without its states: the rules layers (position.py and above
 
 from __future__ import annotations
 
+from cardgen.decks import named_decks
 from cardgen.engine.protocol import Game, GameType, Option, check_config
 from cardgen.errors import DeckError, OptionError
 from cardgen.spherion.actions import NUM_ACTIONS, READY
@@ -18,8 +19,6 @@ SEATS = ("north", "south")
 
 
 def _read_decks(value) -> list:
-    from dataclasses import replace
-
     from cardgen.spherion.deck import check_deck, parse_deck, read_deck, seed_deck
 
     if isinstance(value, (list, tuple)):
@@ -30,16 +29,7 @@ def _read_decks(value) -> list:
             text = f"master: {d.get('master')}\nmain:\n" + "\n".join(str(s) for s in d.get("main", []))
             decks.append(parse_deck(text, f"deck {i + 1}"))
     else:
-        text = str(value).strip()
-        parts = [p.strip() for p in text.split(",")] if text else ["seed:north", "seed:south"]
-        if len(parts) != 2:
-            raise OptionError(f"bad value for option decks: {text!r} (expected two deck files or seeds, e.g. a.txt,b.txt or seed:1,seed:2)")
-        decks = []
-        for part in parts:
-            if part.startswith("seed:"):
-                decks.append(replace(seed_deck(part[5:]), source=part))
-            else:
-                decks.append(read_deck(part))
+        decks = named_decks(value, ("seed:north", "seed:south"), read_deck, seed_deck)
     for d in decks:
         problems = check_deck(d)
         if problems:
