@@ -1,4 +1,8 @@
-"""Gog & Magog in the terminal: both boards by lane and rank, mana, energy and the hand.
+"""Gog & Magog in the terminal: both boards by lane and rank, mana, energy and the hand;
+`show` for one card, and the legal moves grouped by kind.
+
+It reads a position (position.py); engine.GogmagogState calls it, so it never
+imports the engine.
 
 The opponent's side is drawn on top, offensive rank nearest the middle, so the
 two offensive ranks face each other as on the table::
@@ -15,12 +19,9 @@ two offensive ranks face each other as on the table::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardgen.errors import CardgenError
 
-if TYPE_CHECKING:
-    from .engine import GogmagogState
+from .position import HID, OFF, PHASE_NAMES, TOK, USED, Position
 
 _RESET, _BOLD, _DIM = "\x1b[0m", "\x1b[1m", "\x1b[2m"
 _RGB = "\x1b[38;2;{};{};{}m"
@@ -32,9 +33,7 @@ def _colour(hex_colour: str) -> str:
     return _RGB.format(r, g, b)
 
 
-def _cell(state: GogmagogState, s: int, lane: int, rank: int, viewer: int | None, color: bool) -> str:
-    from .engine import HID, OFF, TOK, USED
-
+def _cell(state: Position, s: int, lane: int, rank: int, viewer: int | None, color: bool) -> str:
     g, bd = state.game, state.bd
     i = state._slot(s, lane, rank)
     cid = bd[i]
@@ -55,15 +54,13 @@ def _cell(state: GogmagogState, s: int, lane: int, rank: int, viewer: int | None
     return _colour(card.guild.colour) + text + _RESET if color else text
 
 
-def _status(state: GogmagogState, s: int) -> str:
+def _status(state: Position, s: int) -> str:
     g = state.game
     return (f"{g.player_name(s):<6} energy {state.energy[s]:>2}  mana {state.mana[s]} (spent {state.spent[s]})  "
             f"hand {len(state.hand[s])}  deck {len(state.deck[s])}  used {len(state.used[s])}  wells {state.wells[s]}")  # fmt: skip
 
 
-def render(state: GogmagogState, color: bool = False, player: int | None = None) -> str:
-    from .engine import PHASE_NAMES
-
+def render(state: Position, color: bool = False, player: int | None = None) -> str:
     g = state.game
     me = 0 if player is None else player
     them = 1 - me
@@ -97,10 +94,9 @@ def render(state: GogmagogState, color: bool = False, player: int | None = None)
     return (_BOLD + out[: out.index("\n")] + _RESET + out[out.index("\n") :]) if color else out
 
 
-def show(state: GogmagogState, what: str, player: int | None = None) -> str:
+def show(state: Position, what: str, player: int | None = None) -> str:
     """`show hand N`, `show N` (a hand card), `show lane N` / `show enemy N` (a creature), `show used`."""
     from .cards import sheet
-    from .engine import HID
 
     g = state.game
     me = state.mover() if player is None else player
@@ -131,3 +127,17 @@ def show(state: GogmagogState, what: str, player: int | None = None) -> str:
             return f"a concealed creature that cost {g.c_cost[cid]} mana"
         return sheet(g.cards[cid]) + f"\nnow: attack {state.attack_of(i)}, defence {state.defence_of(i)}"
     raise CardgenError(f"show {what!r}: use 'show N' (hand card N), 'show lane N', 'show enemy N' or 'show used'")
+
+
+def action_groups(state: Position, actions: list[int], player: int | None = None) -> list[tuple[str, list[int]]]:
+    """The legal moves by kind, in the order the terminal lists them."""
+    g = state.game
+    groups: dict[str, list[int]] = {}
+    for a in actions:
+        verb = g.decode(a)[0]
+        label = {"end": "turn", "pass": "turn", "war": "war", "march": "march", "split": "war", "combine": "war",
+                 "play": "play a creature", "cast": "cast a spell", "resource": "play a resource",
+                 "use": "use an ability"}[verb]  # fmt: skip
+        groups.setdefault(label, []).append(a)
+    order = ("war", "march", "play a creature", "cast a spell", "play a resource", "use an ability", "turn")
+    return [(k, groups[k]) for k in order if k in groups]

@@ -9,8 +9,9 @@ import pytest
 
 from cardgen.engine import load_game
 from cardgen.errors import IllegalActionError, InvalidActionError, OptionError
+from cardgen.gogmagog.actions import A_COMBINE, A_END, A_MARCH, A_PASS, A_SPLIT, A_WAR
 from cardgen.gogmagog.cards import current
-from cardgen.gogmagog.engine import A_COMBINE, A_END, A_MARCH, A_PASS, A_SPLIT, A_WAR, HID, OFF, TOK, USED
+from cardgen.gogmagog.position import HID, OFF, TOK, USED
 
 
 def find(kind: int, guild: str = "Ember", attack: int | None = None, defence: int | None = None, effect: str | None = None):

@@ -1,0 +1,566 @@
+"""Gog & Magog's rules: dealing, the turn, the legal actions, what each action does, the result.
+
+The table: each player has `lanes` lanes facing the opponent's; a lane holds at
+most one creature, in the defensive or the offensive rank, concealed (face down,
+defensive rank only) or revealed (with lane_cards=per_rank: one in each rank, and
+whatever is aimed at the lane hits its front card, the offensive one first).
+docs/rules/gogmagog.md gives every choice made where the rulebook is silent or
+contradicts itself, with the option that changes it.
+
+A turn (player to move = current_player()):
+  start   mana refilled (start_mana + mana_growth per earlier turn, capped, + mana
+          wells), one card drawn (the first player skips it on the very first turn)
+  main    any number of: play, cast, resource (one a turn), use; then `end` or `war`
+          -- or, before anything else, `march` (the whole turn) or `pass`
+  march   `march LANE` moves the creature of a lane to the other rank (each lane once,
+          a concealed card is revealed when it moves up), `end` ends the turn
+  war     every offensive creature attacks; for each guild with two or more of them
+          the player first picks `combine LANE` (all of them on the card or Flaw in
+          that lane, in front of one of them) or `split` (each its own lane)
+
+The action numbers are in actions.py. evaluate(), the bots' value of a position,
+sits with returns() under results.
+"""
+
+from __future__ import annotations
+
+from typing import Self
+
+from cardgen import rng as _rng
+from cardgen.errors import InvalidActionError
+
+from .actions import A_COMBINE, A_END, A_MARCH, A_PASS, A_SPLIT, A_WAR
+from .position import (
+    ATK,
+    COMBINE,
+    DEF,
+    E_DRAIN,
+    E_DRAW,
+    E_FURY,
+    E_GUARD,
+    E_HEAL,
+    E_MANA,
+    E_SURGE,
+    E_TOKENS,
+    HID,
+    MAIN,
+    MARCH,
+    NF,
+    OFF,
+    OVER,
+    T_ENEMY,
+    T_NONE,
+    TOK,
+    USED,
+    GameSetup,
+    Position,
+)
+
+
+class Rules(Position):
+    """A position with the rules that move it on (engine.GogmagogState adds the terminal view)."""
+
+    __slots__ = ()
+
+    # -- setting up -------------------------------------------------------------
+    @classmethod
+    def start(cls, game: GameSetup, seed: int | str) -> Self:
+        s = cls.__new__(cls)
+        s.game = game
+        c = game.config
+        stream = _rng.Stream(seed, ("gogmagog", "deal"))
+        s.seed = seed
+        s.hand, s.deck = [[], []], [[], []]
+        for p in (0, 1):
+            ids = list(game.deck_ids[p])
+            stream.shuffle(ids)
+            k = min(c["hand_size"], len(ids))
+            s.hand[p] = ids[len(ids) - k :][::-1]
+            s.deck[p] = ids[: len(ids) - k]
+        s.used, s.res = [[], []], [[], []]
+        s.bd = [-1, 0, 0, 0, 0, 0, 0] * (2 * game.R * game.L)
+        s.ncr, s.played = [0, 0], [0, 0]
+        s.energy = [c["energy"], c["energy"]]
+        s.mana, s.wells, s.spent = [0, 0], [0, 0], [0, 0]
+        s.turn = 0
+        s.winner = -1
+        s.pending, s.plan = [], []
+        s._legal = None
+        s.occ, s.offm = [0, 0], [0, 0]
+        s._begin_turn()
+        return s
+
+    # -- the turn ------------------------------------------------------------------
+    def _begin_turn(self) -> None:
+        g = self.game
+        c = g.config
+        p = self.mover()
+        self.phase = MAIN
+        self.acted = self.instant_done = False
+        self.res_done = 0
+        self.attacked = self.marched = 0
+        base = min(c["mana_cap"], c["start_mana"] + c["mana_growth"] * (self.turn // 2))
+        self.mana[p] = base + self.wells[p]
+        self.spent[p] = 0
+        if self.turn > 0 or p != c["first_player"]:
+            if not self.deck[p] and g.lose_on_empty:
+                self._finish(1 - p)
+                return
+            self._draw(p, 1)
+
+    def _draw(self, p: int, n: int) -> None:
+        hand, deck = self.hand[p], self.deck[p]
+        for _ in range(n):
+            if not deck:
+                return
+            cid = deck.pop()
+            if len(hand) < self.game.H:
+                hand.append(cid)
+            else:  # a full hand: the drawn card is shown and goes to the used pile
+                self.used[p].append(cid)
+
+    def _end_turn(self) -> None:
+        g = self.game
+        if not g.persist:
+            bd = self.bd
+            for i in range(TOK, len(bd), NF):
+                bd[i] = 0
+        self.turn += 1
+        self.pending, self.plan = [], []
+        if self.turn >= g.config["max_turns"]:
+            self._finish(2)
+            return
+        self._begin_turn()
+
+    def _finish(self, winner: int) -> None:
+        self.winner = winner
+        self.phase = OVER
+
+    # -- legal actions -----------------------------------------------------------
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        if self.phase == OVER:
+            return []
+        p = self.mover()
+        if player is not None and player != p:
+            return []
+        if self._legal is None:
+            self._legal = self._compute_legal_ranks(p) if self.game.per_rank else self._compute_legal(p)
+        return list(self._legal)
+
+    def _is_legal(self, action: int) -> bool:
+        if self._legal is None:
+            p = self.mover()
+            self._legal = self._compute_legal_ranks(p) if self.game.per_rank else self._compute_legal(p)
+        return action in self._legal
+
+    def _compute_legal_ranks(self, p: int) -> list[int]:
+        """Legal actions with lane_cards=per_rank (two slots a lane), in the same order as _compute_legal."""
+        g, bd = self.game, self.bd
+        L, T = g.L, g.T
+        if self.phase == COMBINE:
+            return [A_SPLIT] + [A_COMBINE + lane for lane in self.pending[0][1]]
+        occ = self.occ[p]
+        if self.phase == MARCH:
+            return [A_END] + [g.A_MLANE + lane for lane in g.lanes_of[occ] if not self.marched >> lane & 1]
+        war = bool(self.offm[p] & ~self.attacked) and not (self.instant_done and not g.war_after_instant)
+        out = [A_END if self.acted else A_PASS]
+        if war:
+            out.append(A_WAR)
+        if not self.acted and occ:
+            out.append(A_MARCH)
+        room = (self.played[p] if g.per_game else self.ncr[p]) < g.max_creatures
+        free_def = [lane for lane in range(L) if room and bd[self._slot(p, lane, 0)] < 0]
+        free_off = [lane for lane in range(L) if room and bd[self._slot(p, lane, 1)] < 0]
+        mana = self.mana[p]
+        casts: list[int] = []
+        ress: list[int] = []
+        for h, cid in enumerate(self.hand[p]):
+            if g.c_cost[cid] > mana:
+                continue
+            k = g.c_kind[cid]
+            if k <= 1:
+                modes = [(lane, m) for lane in free_def for m in (0, 1)]
+                if g.c_instant[cid]:
+                    modes += [(lane, 2) for lane in free_off]
+                out += sorted(g.A_PLAY + (h * L + lane) * 3 + m for lane, m in modes)
+            elif k == 2:
+                t = g.c_target[cid]
+                lanes = g.lanes_of[self.occ[1 - p] if t == T_ENEMY else occ]
+                casts += [g.A_CAST + h * T + 2 * L] if t == T_NONE else [g.A_CAST + h * T + (0 if t == T_ENEMY else L) + x for x in lanes]
+            elif not self.res_done:
+                ress.append(g.A_RES + h)
+        out += casts
+        out += ress
+        for lane in g.lanes_of[occ]:
+            i = self._user(p, lane)
+            if i < 0:
+                continue
+            t = g.c_target[bd[i]]
+            if t == T_NONE:
+                out.append(g.A_USE + lane * T + 2 * L)
+            elif t == T_ENEMY:
+                out += [g.A_USE + lane * T + x for x in g.lanes_of[self.occ[1 - p]]]
+            else:
+                out.append(g.A_USE + lane * T + L + lane)
+        return out
+
+    def _compute_legal(self, p: int) -> list[int]:
+        # The hot path of random playouts and MCTS: one pass over the lanes, then the hand;
+        # the blocks come out in action order (end/pass, war, march, play, cast, resource, use).
+        g, bd = self.game, self.bd
+        L, T = g.L, g.T
+        own = p * L * NF
+        if self.phase == COMBINE:
+            return [A_SPLIT] + [A_COMBINE + lane for lane in self.pending[0][1]]
+        if self.phase == MARCH:
+            marched = self.marched
+            return [A_END] + [g.A_MLANE + lane for lane in range(L) if bd[own + lane * NF] >= 0 and not marched >> lane & 1]
+        occ = self.occ[p]
+        war = bool(self.offm[p] & ~self.attacked) and not (self.instant_done and not g.war_after_instant)
+        own_lanes = g.lanes_of[occ]
+        out = [A_END if self.acted else A_PASS]
+        if war:
+            out.append(A_WAR)
+        if not self.acted and occ:
+            out.append(A_MARCH)
+        free = 0 if (self.played[p] if g.per_game else len(own_lanes)) >= g.max_creatures else g.full & ~occ
+        plain, instant = g.play_plain[free], g.play_instant[free]
+        cast_enemy, cast_own = g.cast_enemy[self.occ[1 - p]], g.cast_own[occ]
+        mana = self.mana[p]
+        kinds, costs, targets, instants = g.c_kind, g.c_cost, g.c_target, g.c_instant
+        casts: list[int] = []
+        ress: list[int] = []
+        h = -1
+        for cid in self.hand[p]:
+            h += 1
+            if costs[cid] <= mana:
+                k = kinds[cid]
+                if k <= 1:
+                    out += instant[h] if instants[cid] else plain[h]
+                elif k == 2:
+                    t = targets[cid]
+                    if t == T_NONE:
+                        casts.append(g.A_CAST + h * T + 2 * L)
+                    elif t == T_ENEMY:
+                        casts += cast_enemy[h]
+                    else:
+                        casts += cast_own[h]
+                elif not self.res_done:
+                    ress.append(g.A_RES + h)
+        out += casts
+        out += ress
+        usable = g.c_usable
+        for lane in own_lanes:
+            i = own + lane * NF
+            cid = bd[i]
+            if usable[cid] and not bd[i + USED]:
+                t = targets[cid]
+                if t == T_NONE:
+                    out.append(g.A_USE + lane * T + 2 * L)
+                elif t == T_ENEMY:
+                    out += g.use_enemy[self.occ[1 - p]][lane]
+                else:
+                    out.append(g.A_USE + lane * T + L + lane)
+        return out
+
+    def _why_illegal(self, action: int, player: int | None = None) -> str:
+        text = self._text(action, player)
+        if self.phase == OVER:
+            return f"illegal action {text!r}: the game is over"
+        g = self.game
+        verb, h, lane, x = g.decode(action)
+        p = self.mover()
+        why = "not legal now"
+        if self.phase == MARCH and verb != "march":
+            why = "after 'march' only 'march LANE' and 'end' (March: 'you cannot play a card or initiate a war')"
+        elif self.phase == COMBINE and verb not in ("combine", "split"):
+            why = "the War is under way: choose 'combine LANE' or 'split' for the guild's attack"
+        elif verb == "march" and lane < 0:
+            why = "'march' must be the whole turn: cards were already played" if self.acted else "you have no creature to move"
+        elif verb == "war":
+            why = "you have no creature in the offensive rank that can attack"
+        elif verb in ("play", "cast", "resource") and h >= len(self.hand[p]):
+            why = f"your hand holds {len(self.hand[p])} card{'s' if len(self.hand[p]) != 1 else ''}"
+        elif verb in ("play", "cast", "resource"):
+            cid = self.hand[p][h]
+            card = g.cards[cid]
+            if g.c_cost[cid] > self.mana[p]:
+                why = f"{card.name} costs {g.c_cost[cid]} mana and you have {self.mana[p]}"
+            elif verb == "play" and not card.is_creature or verb == "cast" and card.kind != 2 or verb == "resource" and card.kind != 3:
+                why = f"hand card {h + 1} is a {card.kind_name if card.kind != 1 else 'creature'}"
+            elif verb == "resource":
+                why = "one resource card per turn"
+            elif verb == "play" and x == 2 and not card.instant:
+                why = f"{card.name} has no instant attack"
+            elif verb == "play":
+                limit = g.config["max_creatures"]
+                n = self.played[p] if g.per_game else self.ncr[p]
+                why = f"you already have {n} creatures (at most {limit})" if n >= limit else f"lane {lane + 1} is taken"
+            else:
+                why = "that target is not a creature it can aim at"
+        elif verb == "use":
+            why = f"no creature of yours in lane {lane + 1} with an unused ability aimed there"
+        return f"illegal action {text!r}: {why}"
+
+    # -- moves -------------------------------------------------------------------
+    def _apply_action(self, a: int) -> None:
+        self._apply(a)
+        if self.game.per_rank:  # two slots a lane: the lane masks are read back from the board
+            self._masks()
+
+    def _apply(self, a: int) -> None:
+        g = self.game
+        p = self.mover()
+        self._legal = None
+        if a == A_END or a == A_PASS:
+            self._end_turn()
+            return
+        if a == A_WAR:
+            self._start_war(p)
+            return
+        if a == A_MARCH:
+            self.phase = MARCH
+            self.acted = True
+            return
+        if a < g.A_MLANE:  # split or combine
+            guild, lanes = self.pending.pop(0)
+            if a == A_SPLIT:
+                self.plan += [(lane, (lane,)) for lane in lanes]
+            else:
+                self.plan.append((a - A_COMBINE, lanes))
+            if not self.pending:
+                self._resolve_war(p)
+            return
+        if a < g.A_PLAY:
+            lane = a - g.A_MLANE
+            self.marched |= 1 << lane
+            bd = self.bd
+            if g.per_rank:  # the lane's cards change ranks (both, when it holds two); the one moving up is revealed
+                d, o = self._slot(p, lane, 0), self._slot(p, lane, 1)
+                bd[d : d + NF], bd[o : o + NF] = bd[o : o + NF], bd[d : d + NF]
+                if bd[d] >= 0:
+                    bd[d + OFF] = 0
+                if bd[o] >= 0:
+                    bd[o + OFF], bd[o + HID] = 1, 0
+                return
+            i = self._slot(p, lane)
+            bd[i + OFF] ^= 1
+            self.offm[p] ^= 1 << lane
+            if bd[i + OFF]:
+                bd[i + HID] = 0  # revealed before it moves up
+            return
+        self.acted = True
+        L, T = g.L, g.T
+        if a < g.A_CAST:
+            x, mode = divmod(a - g.A_PLAY, 3)
+            h, lane = divmod(x, L)
+            cid = self.hand[p].pop(h)
+            self._pay(p, cid)
+            i = self._slot(p, lane, 1 if mode == 2 else 0)
+            bd = self.bd
+            bd[i : i + NF] = [cid, 1 if mode == 2 else 0, 1 if mode == 1 else 0, 0, 0, 0, 0]
+            self.ncr[p] += 1
+            self.played[p] += 1
+            self.occ[p] |= 1 << lane
+            if mode == 2:
+                self.offm[p] |= 1 << lane
+                bd[i + USED] = 1  # the single use of its ability
+                self.instant_done = True
+                self.attacked |= 1 << lane
+                self._battle(p, lane, (lane,), g.config["instant_counter"])
+                self._check_wipe(p)
+            return
+        if a < g.A_RES:
+            h, t = divmod(a - g.A_CAST, T)
+            cid = self.hand[p].pop(h)
+            self._pay(p, cid)
+            self.used[p].append(cid)
+            self._effect(p, g.c_eff[cid], g.c_amt[cid], t)
+            return
+        if a < g.A_USE:
+            cid = self.hand[p].pop(a - g.A_RES)
+            self._pay(p, cid)
+            self.res[p].append(cid)
+            self.res_done += 1
+            e, n = g.c_eff[cid], g.c_amt[cid]
+            if e == E_MANA:
+                self.wells[p] += n
+                self.mana[p] += n
+            else:
+                self._effect(p, e, n, 2 * L)
+            return
+        lane, t = divmod(a - g.A_USE, T)
+        i = self._user(p, lane)
+        self.bd[i + USED] = 1
+        self.bd[i + HID] = 0
+        cid = self.bd[i]
+        self._effect(p, g.c_eff[cid], g.c_amt[cid], t)
+
+    def _pay(self, p: int, cid: int) -> None:
+        cost = self.game.c_cost[cid]
+        self.mana[p] -= cost
+        self.spent[p] += cost
+
+    def _effect(self, p: int, e: int, n: int, t: int) -> None:
+        """A spell's or ability's effect for player p on target t (enemy lane, own lane, none)."""
+        g = self.game
+        L = g.L
+        q = 1 - p
+        if e == E_TOKENS:
+            i = self._front(q, t)
+            bd = self.bd
+            bd[i + HID] = 0
+            bd[i + TOK] += n
+            if bd[i + TOK] > self.defence_of(i):  # spells follow the strict test: 6 tokens destroy 5 defence
+                self._destroy(q, i)
+                self._check_wipe(p)
+        elif e == E_DRAIN:
+            self._drain(q, n)
+        elif e == E_HEAL:
+            self.energy[p] += n
+        elif e == E_DRAW:
+            self._draw(p, n)
+        elif e == E_SURGE:
+            self.mana[p] += n
+        elif e == E_FURY or e == E_GUARD:
+            i = self._front(p, t - L)
+            self.bd[i + HID] = 0
+            self.bd[i + (ATK if e == E_FURY else DEF)] += n
+
+    def _drain(self, q: int, n: int) -> None:
+        self.energy[q] -= n
+        if self.energy[q] <= 0:
+            self.energy[q] = 0
+            self._finish(1 - q)
+
+    def _destroy(self, p: int, i: int) -> None:
+        """The creature at board index i goes to the used pile."""
+        lane = i // NF % self.game.L
+        self.used[p].append(self.bd[i])
+        self.bd[i : i + NF] = [-1, 0, 0, 0, 0, 0, 0]
+        self.ncr[p] -= 1
+        self.occ[p] &= ~(1 << lane)
+        self.offm[p] &= ~(1 << lane)
+
+    def _start_war(self, p: int) -> None:
+        g, bd = self.game, self.bd
+        groups: dict[int, list[int]] = {}
+        for lane in range(g.L):
+            i = self._slot(p, lane, 1)
+            if bd[i] >= 0 and bd[i + OFF] and not self.attacked >> lane & 1:
+                groups.setdefault(g.c_guild[bd[i]], []).append(lane)
+        self.plan = []
+        self.pending = []
+        for guild in sorted(groups):
+            lanes = tuple(groups[guild])
+            if len(lanes) >= 2:
+                self.pending.append((guild, lanes))
+            else:
+                self.plan.append((lanes[0], lanes))
+        if self.pending:
+            self.phase = COMBINE
+        else:
+            self._resolve_war(p)
+
+    def _resolve_war(self, p: int) -> None:
+        """Every planned attack, lane by lane from lane 1; the game ends the moment energy runs out."""
+        for target, lanes in sorted(self.plan):
+            self._battle(p, target, lanes, True)
+            if self.phase == OVER:
+                return
+        self._check_wipe(p)
+        if self.phase != OVER:
+            self._end_turn()
+
+    def _battle(self, p: int, target: int, lanes: tuple, counter: bool) -> None:
+        """Creatures of p in `lanes` attack lane `target`: tokens on the card there, or energy for a Flaw."""
+        g, bd = self.game, self.bd
+        q = 1 - p
+        tokens = 0
+        for lane in lanes:
+            tokens += self.attack_of(self._slot(p, lane, 1))
+            self.attacked |= 1 << lane
+        d = self._front(q, target)
+        if bd[d] < 0:  # a Flaw
+            if tokens:
+                self._drain(q, tokens)
+            return
+        a = self._slot(p, target, 1)  # the attacker in front of the defender takes the counterattack
+        bd[d + HID] = 0
+        bd[d + TOK] += tokens
+        d_def = self.defence_of(d)
+        d_falls = bd[d + TOK] > d_def
+        a_falls = False
+        hit = 0
+        if counter and not (g.survivor and d_falls):
+            hit = self.counter_of(d)
+            bd[a + TOK] += hit
+            a_def = self.defence_of(a)
+            a_falls = bd[a + TOK] > a_def
+            if g.tie == "both" and hit and bd[a + TOK] == a_def:  # no tokens placed: no "same value"
+                d_falls = a_falls = True
+        if g.tie == "both" and tokens and bd[d + TOK] == d_def:
+            d_falls = True
+            a_falls = a_falls or counter
+        elif g.tie == "attack" and counter and tokens == self.counter_of(d):
+            d_falls = a_falls = True
+        if d_falls:
+            self._destroy(q, d)
+        if a_falls:
+            self._destroy(p, a)
+
+    def _check_wipe(self, p: int) -> None:
+        """'destroy the opponent's cards': the opponent (or both) left without creatures."""
+        if self.phase == OVER:
+            return
+        g = self.game
+        out = []
+        for s in (p, 1 - p):
+            if self.ncr[s]:
+                out.append(False)
+            elif g.board_wipe:
+                out.append(any(g.c_kind[c] <= 1 for c in self.used[s]))  # had creatures, all destroyed
+            else:
+                out.append(not any(g.c_kind[c] <= 1 for c in self.hand[s]) and not any(g.c_kind[c] <= 1 for c in self.deck[s]))
+        if out[1] and out[0]:
+            self._finish(2)
+        elif out[1]:
+            self._finish(p)
+
+    # -- results -------------------------------------------------------------------
+    def returns(self) -> list[float]:
+        if self.winner in (0, 1):
+            return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
+        return [0.0, 0.0]
+
+    def evaluate(self, player: int) -> float:
+        """Energy, creatures on the board (attack + defence, public values only), cards in hand, mana wells."""
+        if self.phase == OVER:
+            return 100.0 * self.returns()[player]
+        return self._strength(player, player) - self._strength(1 - player, player)
+
+    def evaluate_all(self) -> list[float]:
+        return [self.evaluate(0), self.evaluate(1)]
+
+    def _strength(self, s: int, viewer: int) -> float:
+        g, bd = self.game, self.bd
+        board = 0.0
+        for i in self._slots(s):
+            cid = bd[i]
+            if cid < 0:
+                continue
+            if bd[i + HID] and s != viewer:
+                board += 2 * g.c_cost[cid] + 1
+            else:
+                board += self.attack_of(i) + self.defence_of(i) - bd[i + TOK] + (0.5 if bd[i + OFF] else 0.0)
+        return 0.3 * self.energy[s] + 0.12 * board + 0.08 * len(self.hand[s]) + 0.3 * self.wells[s]
+
+    # -- text ------------------------------------------------------------------------
+    def action_to_string(self, action: int, player: int | None = None) -> str:
+        return self.game.action_text(action)
+
+    def string_to_action(self, text: str, player: int | None = None) -> int:
+        a = self.game.parse_action(text)
+        if a not in self.legal_actions(player):
+            raise InvalidActionError(f"not a legal move now: {text!r} ({self._why_illegal(a, player).split(': ', 1)[1]})")
+        return a
