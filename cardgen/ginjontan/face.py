@@ -18,10 +18,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.lookup import lookup_url
 from cardgen.print.colour import Inks
-from cardgen.print.face import CardBox, design_scale, small_text_error
+from cardgen.print.face import CardBox, check_design_text, design_scale
 from cardgen.print.fonts import SANS, SANS_BOLD, draw_fitted, fit_text, register_fonts
 from cardgen.print.qr import draw_qr
-from cardgen.print.sizes import mm, pt_to_mm
+from cardgen.print.sizes import mm
 
 from .cards import NORMAL, Tables, tables
 
@@ -42,12 +42,8 @@ class GinjontanFace:
         return design_scale(box, DESIGN_W, DESIGN_H)
 
     def check(self, box: CardBox) -> None:
-        scale = self._scale(box)
-        if MIN_TEXT_PT * scale >= box.min_text - 1e-6:
-            return
-        need, safe = box.min_text / MIN_TEXT_PT, pt_to_mm(box.safe_inset)
-        raise small_text_error(box, "Gin-jon-tan", MIN_TEXT_PT * scale, box.min_text,
-                               (DESIGN_W * need + 2 * safe, DESIGN_H * need + 2 * safe))  # fmt: skip
+        """LayoutError when this card size would draw text below box.min_text."""
+        check_design_text(box, "Gin-jon-tan", MIN_TEXT_PT, DESIGN_W, DESIGN_H)
 
     def setup(self, canvas: Canvas, box: CardBox) -> None:
         self.check(box)

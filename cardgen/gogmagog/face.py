@@ -20,10 +20,10 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.gogmagog.cards import Card, Edition, current, tables_dir
 from cardgen.lookup import lookup_url
 from cardgen.print.colour import Inks, load_palette
-from cardgen.print.face import CardBox, design_scale, small_text_error
+from cardgen.print.face import CardBox, check_design_text, design_scale
 from cardgen.print.fonts import SANS, SANS_BOLD, draw_fitted, fit_text, register_fonts
 from cardgen.print.qr import draw_qr
-from cardgen.print.sizes import mm, pt_to_mm
+from cardgen.print.sizes import mm
 
 DESIGN_W, DESIGN_H = 57.0, 82.0
 MIN_TEXT_PT = 6.0
@@ -49,12 +49,7 @@ class GogmagogFace:
 
     def check(self, box: CardBox) -> None:
         """LayoutError when this card size would draw text below box.min_text."""
-        scale = self._scale(box)
-        if MIN_TEXT_PT * scale >= box.min_text - 1e-6:
-            return
-        need, inset = box.min_text / MIN_TEXT_PT, pt_to_mm(box.safe_inset)
-        raise small_text_error(box, "Gog & Magog", MIN_TEXT_PT * scale, box.min_text,
-                               (DESIGN_W * need + 2 * inset, DESIGN_H * need + 2 * inset))  # fmt: skip
+        check_design_text(box, "Gog & Magog", MIN_TEXT_PT, DESIGN_W, DESIGN_H)
 
     def setup(self, canvas: Canvas, box: CardBox) -> None:
         self.check(box)

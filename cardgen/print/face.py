@@ -117,6 +117,16 @@ def small_text_error(box: CardBox, title: str, text_pt: float, minimum: float, s
     )
 
 
+def check_design_text(box: CardBox, title: str, smallest_pt: float, width: float, height: float) -> None:
+    """LayoutError when a face designed for a `width` x `height` mm safe area, whose smallest text
+    is `smallest_pt` at that size, would draw text below box.min_text on this box."""
+    scale = design_scale(box, width, height)
+    if smallest_pt * scale >= box.min_text - 1e-6:
+        return
+    need, inset = box.min_text / smallest_pt, pt_to_mm(box.safe_inset)
+    raise small_text_error(box, title, smallest_pt * scale, box.min_text, (width * need + 2 * inset, height * need + 2 * inset))
+
+
 @runtime_checkable
 class Face(Protocol[C]):
     """A game's card drawing. All methods draw in local bleed-box coordinates (points)."""
