@@ -109,12 +109,14 @@ class DeckKit(Generic[D]):
         raise NotImplementedError
 
     def cards(self, deck: D) -> list[Any]:
-        """The cards to print, each copy once, in the order a player sorts them."""
-        raise NotImplementedError
+        """The cards to print, each copy once, in the order a player sorts them (by default a
+        cardgen.decks.Deck's cards)."""
+        return list(getattr(deck, "cards"))  # noqa: B009
 
     def lines(self, deck: D) -> list[DeckLine]:
-        """The deck's readable lines, for pages."""
-        raise NotImplementedError
+        """The deck's readable lines, for pages (by default a cardgen.decks.Deck's entries of cards
+        with a serial and a name)."""
+        return [DeckLine(e.count, e.card.serial, e.card.name, e.line) for e in getattr(deck, "entries")]  # noqa: B009
 
     def summary(self, deck: D) -> str:
         """A line for pages: what the deck holds and what a legal deck is."""

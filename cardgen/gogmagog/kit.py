@@ -11,7 +11,7 @@ import click
 from cardgen.cli.types import CurveType, WholeNumber
 from cardgen.decks import Problem
 from cardgen.errors import DeckError
-from cardgen.kit import Built, DeckKit, DeckLine, Kit, Selection
+from cardgen.kit import Built, DeckKit, Kit, Selection
 from cardgen.print.face import Face
 
 from . import deck as decks
@@ -93,12 +93,6 @@ class GogmagogDecks(DeckKit[decks.Deck]):
 
     def json(self, deck: decks.Deck, full: bool = False) -> str:
         return decks.format_deck_json(deck, full=full)
-
-    def cards(self, deck: decks.Deck) -> list[Card]:
-        return deck.cards
-
-    def lines(self, deck: decks.Deck) -> list[DeckLine]:
-        return [DeckLine(e.count, e.card.serial, e.card.name, e.line) for e in deck.entries]
 
     def summary(self, deck: decks.Deck) -> str:
         return f"{deck.size} cards; legal decks: {decks.RULES}"

@@ -11,7 +11,7 @@ import click
 from cardgen.cli.types import CurveType, WholeNumber
 from cardgen.decks import Problem
 from cardgen.errors import DeckError
-from cardgen.kit import Built, DeckKit, DeckLine, Kit, Selection
+from cardgen.kit import Built, DeckKit, Kit, Selection
 from cardgen.print.face import Face
 
 from . import deck as decks
@@ -76,7 +76,8 @@ class GyonrgDecks(DeckKit[decks.Deck]):
     def parse(self, text: str, source: str, obj: Any = None) -> decks.Deck:
         return decks.parse_deck(text, source, base=_tables(obj).tables)
 
-    def check(self, deck: decks.Deck, deck_size: int = decks.DECK_SIZE, max_drones: int = decks.MAX_DRONES) -> list[Problem]:
+    def check(self, deck: decks.Deck, deck_size: int = decks.DECK_SIZE, max_drones: int = decks.MAX_DRONES,
+              **options: Any) -> list[Problem]:  # fmt: skip
         """Check a deck file: exactly 54 cards, at most 3 Drones, every serial valid.
 
         Codes: bad-line, bad-count, bad-serial, deck-size, too-many-drones, bad-json.
@@ -87,7 +88,7 @@ class GyonrgDecks(DeckKit[decks.Deck]):
         return f"legal: {deck.size} cards, {deck.drones} Drone{'s' if deck.drones != 1 else ''}" + (f" ({deck.name})" if deck.name else "")
 
     def check_json(self, deck: decks.Deck, problems: list[Problem], deck_size: int = decks.DECK_SIZE,
-                   max_drones: int = decks.MAX_DRONES) -> dict[str, Any]:  # fmt: skip
+                   max_drones: int = decks.MAX_DRONES, **options: Any) -> dict[str, Any]:  # fmt: skip
         return decks.check_to_json(deck, problems, decks.DeckRules(deck_size, max_drones))
 
     def text(self, deck: decks.Deck) -> str:
@@ -96,17 +97,11 @@ class GyonrgDecks(DeckKit[decks.Deck]):
     def json(self, deck: decks.Deck, full: bool = False) -> str:
         return decks.format_deck_json(deck, full=full)
 
-    def cards(self, deck: decks.Deck) -> list[Card]:
-        return deck.cards
-
-    def lines(self, deck: decks.Deck) -> list[DeckLine]:
-        return [DeckLine(e.count, e.card.serial, e.card.name, e.line) for e in deck.entries]
-
     def summary(self, deck: decks.Deck) -> str:
         return f"{deck.size} cards, {deck.drones} Drone{'s' if deck.drones != 1 else ''}; legal decks: {decks.RULEBOOK}"
 
     def build(self, seed: Any, collection: Path | None, name: str | None, obj: Any = None, *, elements: tuple[str, ...] = (),
-              drones: int | None = None, curve: dict[int, int] | None = None) -> Built:  # fmt: skip
+              drones: int | None = None, curve: dict[int, int] | None = None, **options: Any) -> Built:  # fmt: skip
         tables = _tables(obj)
         if collection is not None:
             pool = decks.read_deck(collection, base=tables.tables)
@@ -149,7 +144,7 @@ class GyonrgKit(Kit[Card]):
     they come: a pool to build decks from (`cardgen gyonrg deck build`).
     """
 
-    def context(self, tables: Path | None = None) -> TableChoice:
+    def context(self, tables: Path | None = None, **options: Any) -> TableChoice:
         return TableChoice(tables)
 
     def commands(self) -> Sequence[click.Command]:

@@ -12,7 +12,7 @@ import click
 from cardgen.cli.types import SEED, WholeNumber
 from cardgen.decks import Problem
 from cardgen.errors import DeckError
-from cardgen.kit import Built, DeckKit, DeckLine, Kit, Selection
+from cardgen.kit import Built, DeckKit, Kit, Selection
 from cardgen.print.face import Face
 
 from . import cards as pool
@@ -89,15 +89,12 @@ class SpherionDecks(DeckKit[decks.Deck]):
     def cards(self, deck: decks.Deck) -> list[Card]:
         return _deck_cards(deck)
 
-    def lines(self, deck: decks.Deck) -> list[DeckLine]:
-        return [DeckLine(e.count, e.card.serial, e.card.name, e.line) for e in deck.entries]
-
     def summary(self, deck: decks.Deck) -> str:
         return (f"{deck.size()} main, {deck.size('extra')} extra, {deck.size('side')} side; legal decks: a deck "
                 f"master, main {decks.MAIN_MIN}-{decks.MAIN_MAX}, extra and side at most {decks.EXTRA_MAX}")  # fmt: skip
 
     def build(self, seed: Any, collection: Path | None, name: str | None, obj: Any = None, *,
-              elements: tuple[str, ...] = (), size: int = decks.DEFAULT_SIZE, spells: int = decks.DEFAULT_SPELLS) -> Built:  # fmt: skip
+              elements: tuple[str, ...] = (), size: int = decks.DEFAULT_SIZE, spells: int = decks.DEFAULT_SPELLS, **options: Any) -> Built:  # fmt: skip
         if spells > size:
             raise click.BadParameter(f"{spells} spells and traps do not fit a {size}-card deck", param_hint="'--spells'")
         if collection is not None:
@@ -159,7 +156,7 @@ class SpherionKit(Kit[Card]):
         return Selection(cards, len(cards), f"Spherion deck of seed {seed}",
                          f"a legal Spherion deck: the deck master and {deck.size()} main-deck cards (`deck build --seed {seed}`)")  # fmt: skip
 
-    def board(self, output: Path, paper: str, seed: Any = "0", size: str = "standard", wall: int = 50) -> str:
+    def board(self, output: Path, paper: str, seed: Any = "0", size: str = "standard", wall: int = 50, **options: Any) -> str:
         """The sphere as a printable sheet: flat maps of both hemispheres with every cell's id.
 
         \b
@@ -180,7 +177,7 @@ class SpherionKit(Kit[Card]):
 
         return f"spherion-board-{stem(seed)}.pdf"
 
-    def board_text(self, seed: Any = "0", size: str = "standard", wall: int = 50) -> str:
+    def board_text(self, seed: Any = "0", size: str = "standard", wall: int = 50, **options: Any) -> str:
         from .board import build_board
 
         b = build_board(size, seed, wall)

@@ -12,7 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.cli.types import WholeNumber
 from cardgen.decks import Problem
-from cardgen.kit import Built, DeckKit, DeckLine, Kit, Selection
+from cardgen.kit import Built, DeckKit, Kit, Selection
 from cardgen.print.face import CardBox
 
 from . import deck as decks
@@ -54,7 +54,7 @@ class ToyDecks(DeckKit[decks.Deck]):
     def parse(self, text: str, source: str, obj: Any = None) -> decks.Deck:
         return decks.parse_deck(text, source)
 
-    def check(self, deck: decks.Deck, size: int = decks.SIZE) -> list[Problem]:
+    def check(self, deck: decks.Deck, size: int = decks.SIZE, **options: Any) -> list[Problem]:
         """Check a toy deck: 10 cards, at most 2 copies of one."""
         return decks.check_deck(deck, size)
 
@@ -72,12 +72,6 @@ class ToyDecks(DeckKit[decks.Deck]):
 
         cards = entries_json(deck, lambda c: {"serial": c.serial}, full, Card.to_dict)
         return json.dumps({"format": "cardgen-toy-deck", "name": deck.name, "cards": cards}) + "\n"
-
-    def cards(self, deck: decks.Deck) -> list[Card]:
-        return deck.cards
-
-    def lines(self, deck: decks.Deck) -> list[DeckLine]:
-        return [DeckLine(e.count, e.card.serial, e.card.name, e.line) for e in deck.entries]
 
     def build(self, seed: Any, collection: Path | None, name: str | None, obj: Any = None, **options: Any) -> Built:
         pool = self.read(collection).cards if collection is not None else decks.seed_pool(seed)
