@@ -531,3 +531,16 @@ class State:
         return isinstance(other, State) and self.game.name == other.game.name and self.to_json() == other.to_json()
 
     __hash__ = None  # type: ignore[assignment]  # mutable
+
+
+class SeatState(State):
+    """A state whose `player` field is the seat to move, or CHANCE, SIMULTANEOUS or TERMINAL: who
+    moves and whether the game is over are read from it directly (they are asked constantly)."""
+
+    player: int
+
+    def current_player(self) -> int:
+        return self.player
+
+    def is_terminal(self) -> bool:
+        return self.player == TERMINAL

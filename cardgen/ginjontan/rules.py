@@ -78,12 +78,6 @@ class GinjontanRules(GinjontanPosition):
     __slots__ = ()
 
     # -- protocol: who, what --------------------------------------------------------
-    def current_player(self) -> int:
-        return self.player
-
-    def is_terminal(self) -> bool:
-        return self.player == TERMINAL
-
     def legal_actions(self, player: int | None = None) -> list[int]:
         p = self.player
         if p < 0 or (player is not None and player != p):

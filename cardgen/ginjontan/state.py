@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Self
 
-from cardgen.engine.protocol import TERMINAL, Game, State
+from cardgen.engine.protocol import TERMINAL, Game, SeatState
 from cardgen.errors import CardgenError
 from cardgen.rng import Stream
 
@@ -25,7 +25,7 @@ class GinjontanSetup(Game):
     common: list[int]  # the common deck's card codes; [] with personal decks
 
 
-class GinjontanPosition(State):
+class GinjontanPosition(SeatState):
     """A Gin-jon-tan position's fields. Cards are instances (ids) with a code and an owner deck.
 
     rules.GinjontanRules adds the moves, engine.GinjontanState the text, evaluation and views."""

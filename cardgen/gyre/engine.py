@@ -22,7 +22,7 @@ from bisect import insort
 from operator import itemgetter
 from types import MappingProxyType
 
-from cardgen.engine.protocol import TERMINAL, Game, GameType, Option, State, check_config
+from cardgen.engine.protocol import TERMINAL, Game, GameType, Option, SeatState, State, check_config
 from cardgen.errors import CardgenError, IllegalActionError
 
 from .highscore import record_game
@@ -180,7 +180,7 @@ class GyreGame(Game):
     def state_from_json(self, data: dict) -> "GyreState":
         return GyreState.from_json(self, data)
 
-    def on_game_end(self, state: "GyreState") -> str:
+    def on_game_end(self, state: State) -> str:
         return record_game(state)
 
     def observation_shape(self) -> tuple[int, ...]:
@@ -192,7 +192,7 @@ class GyreGame(Game):
 GAME = GyreGame
 
 
-class GyreState(State):
+class GyreState(SeatState):
     """A Gyre position: tiles, gyre owners, whose turn, this turn's gyrations."""
 
     game: GyreGame
@@ -204,7 +204,7 @@ class GyreState(State):
         self.game = game
         self.board = [0] * nn  # 0 empty, p+1 player p
         self.gyres = [0] * nn  # 0 unowned, p+1 player p
-        self.owned = [[] for _ in range(game.num_players)]  # sorted gyres per player
+        self.owned: list[list[int]] = [[] for _ in range(game.num_players)]  # sorted gyres per player
         self.deact = [-1] * nn  # gyre inactive while deact[g] == turn
         self.player = 0
         self.turn = 0  # number of claims made (stamps deactivation)
@@ -213,12 +213,6 @@ class GyreState(State):
         self.ply = 0
 
     # -- protocol -----------------------------------------------------------
-    def current_player(self) -> int:
-        return self.player
-
-    def is_terminal(self) -> bool:
-        return self.player == TERMINAL
-
     def legal_actions(self, player: int | None = None) -> list[int]:
         p = self.player
         if p < 0 or (player is not None and player != p):
