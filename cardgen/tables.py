@@ -8,6 +8,7 @@ Inner code then takes checked values.
 
 from __future__ import annotations
 
+import builtins
 import hashlib
 import json
 import tomllib
@@ -34,6 +35,9 @@ def load_toml(path: Path) -> dict:
 
 class Reader:
     """Typed access to one TOML mapping that names file and key in its errors."""
+
+    # The methods int, float, str, bool and list shadow the builtins in this class body,
+    # so annotations after their definitions spell the types builtins.str etc.
 
     __slots__ = ("data", "file", "where")
 
@@ -74,35 +78,35 @@ class Reader:
             raise self.fail(key, "a number", v)
         return float(v)
 
-    def str(self, key: str, default: Any = None, *, choices: tuple[str, ...] | None = None) -> str:
+    def str(self, key: builtins.str, default: Any = None, *, choices: tuple[builtins.str, ...] | None = None) -> builtins.str:
         expected = f"one of {', '.join(choices)}" if choices else "a text"
         v = self._get(key, _REQUIRED if default is None else default, expected)
         if not isinstance(v, str) or (choices is not None and v not in choices) or (not choices and not v.strip()):
             raise self.fail(key, expected, v)
         return v
 
-    def bool(self, key: str, default: Any = None) -> bool:
+    def bool(self, key: builtins.str, default: Any = None) -> builtins.bool:
         v = self._get(key, _REQUIRED if default is None else default, "true or false")
         if not isinstance(v, bool):
             raise self.fail(key, "true or false", v)
         return v
 
-    def list(self, key: str, default: Any = None, *, nonempty: bool = False) -> list:
+    def list(self, key: builtins.str, default: Any = None, *, nonempty: builtins.bool = False) -> builtins.list[Any]:
         expected = "a non-empty list" if nonempty else "a list"
         v = self._get(key, _REQUIRED if default is None else default, expected)
         if not isinstance(v, list) or (nonempty and not v):
             raise self.fail(key, expected, v)
         return v
 
-    def table(self, key: str) -> "Reader":
+    def table(self, key: builtins.str) -> "Reader":
         return Reader(self._get(key, _REQUIRED, "a table"), self.file, self._key(key))
 
-    def tables(self, key: str) -> list["Reader"]:
+    def tables(self, key: builtins.str) -> builtins.list["Reader"]:
         """An array of tables (``[[key]]``), each as a Reader named key[i]."""
         items = self.list(key, nonempty=True)
         return [Reader(item, self.file, f"{self._key(key)}[{i}]") for i, item in enumerate(items)]
 
-    def only(self, allowed: set[str] | frozenset[str]) -> None:
+    def only(self, allowed: set[builtins.str] | frozenset[builtins.str]) -> None:
         """Reject unknown keys: a typo in a table must not be silently ignored."""
         for key in self.data:
             if key not in allowed:

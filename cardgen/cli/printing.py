@@ -52,7 +52,7 @@ def lookup_url_option(f: Callable) -> Callable:
 
 def layout_options(f: Callable) -> Callable:
     """Add the paper, card, bleed, colour, shop, backs, calibration, jobs and --lookup-url options."""
-    options = [
+    options: list[Callable[[Callable], Callable]] = [
         click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper: a4 or letter."),
         click.option("--card-size", type=CARD_SIZE, default="poker", show_default=True, help="poker (63x88), bridge (57x89), mini (44x67), tarot (70x120) or WxH in mm (20 to 420 each); a size whose text would be too small is refused."),
         click.option("--grid", type=Grid(20), default="3x3", show_default=True, help="Cards per page as COLUMNSxROWS, 1 to 20 each (sheet layout)."),

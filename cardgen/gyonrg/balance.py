@@ -131,15 +131,15 @@ def run(cards: int = 540, games: int = 200, jobs: int = 1, seed: int | str = "ba
 
 def aggregate(results, *, cards: int, games: int, seed: int | str, bots: list[str],
               options: dict[str, Any] | None = None) -> BalanceReport:  # fmt: skip
-    w = {c: defaultdict(float) for c in CATEGORIES}
-    w2 = {c: defaultdict(float) for c in CATEGORIES}
-    wins = {c: defaultdict(float) for c in CATEGORIES}
+    w: dict[str, defaultdict[str, float]] = {c: defaultdict(float) for c in CATEGORIES}
+    w2: dict[str, defaultdict[str, float]] = {c: defaultdict(float) for c in CATEGORIES}
+    wins: dict[str, defaultdict[str, float]] = {c: defaultdict(float) for c in CATEGORIES}
     first = 0.0
     for k, (d0, d1, result) in enumerate(results):
         first += result if k % 2 == 0 else 1 - result
         for deck, y in ((d0, result), (d1, 1 - result)):
             for cat in CATEGORIES:
-                counts = defaultdict(int)
+                counts: defaultdict[str, int] = defaultdict(int)
                 for c in deck:
                     counts[c[cat]] += 1
                 for value, n in counts.items():

@@ -151,7 +151,7 @@ def format_deck(deck: Deck, *, header: bool = True) -> str:
     if deck.name:
         out.append(f"name: {deck.name}")
     if header:
-        elements = Counter()
+        elements: Counter[str] = Counter()
         for e in deck.entries:
             elements[e.card.element.name] += e.count
         mix = ", ".join(f"{n} {k}" for k, n in sorted(elements.items(), key=lambda kv: (-kv[1], kv[0])))
@@ -448,10 +448,10 @@ def build_deck(
     )
     for k in keys:
         if taken[k] or by_bucket[k]:
-            sc = [s for s, _ in taken[k]]
+            bucket_scores = [s for s, _ in taken[k]]
             reasons.append(
                 f"  cost {_bucket_label(k, keys)}: {len(taken[k])} of {len(by_bucket[k])} candidates"
-                + (f", scores {min(sc):.2f}-{max(sc):.2f}" if sc else "")
+                + (f", scores {min(bucket_scores):.2f}-{max(bucket_scores):.2f}" if bucket_scores else "")
             )
     sides = [_usable_sides(c, focus_set) for c in deck_cards]
     reasons.append(f"deploy diagrams: {sum(sides) / (4 * len(sides)) * 100:.0f} % of sides let a deck element deploy next to the ship")

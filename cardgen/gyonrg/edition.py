@@ -18,6 +18,7 @@ import math
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
@@ -27,6 +28,9 @@ from cardgen.gyonrg import patterns
 from cardgen.gyonrg.plugin import SERIAL_PREFIXES
 from cardgen.resources import data_dir
 from cardgen.tables import Reader, fingerprint, load_toml
+
+if TYPE_CHECKING:
+    from cardgen.gyonrg.rarity import Rarity
 
 TABLE_FILES = ("meta", "elements", "ships", "modifiers", "deploy", "goals", "specials")
 STATS = ("deploy_cost", "move_cost", "rotate_cost", "attack_cost", "speed", "attack", "shield")
@@ -173,7 +177,7 @@ class Edition:
         self.serial_length = max(1, -(-self.count.bit_length() // 5))
         self.encode_serial = serialcodec.encoder(self.letter, self.serial_length)
         self._ships: dict[tuple[int, int], Ship] = {}
-        self._rarity = None
+        self._rarity: Rarity | None = None
 
     # ----- reading -------------------------------------------------------
 
@@ -196,7 +200,8 @@ class Edition:
                 if len(c) != 7 or c[0] != "#" or any(ch not in "0123456789abcdefABCDEF" for ch in c[1:]):
                     raise r.fail(key, "a colour like '#E8761B'", c)
                 colours.append(c.upper())
-            out.append(Element(r.str("name"), *colours, r.int("weight", min=1)))
+            colour, dark, light = colours
+            out.append(Element(r.str("name"), colour, dark, light, r.int("weight", min=1)))
         self._unique(items, [e.name for e in out], "elements.toml", "element")
         return out
 
@@ -343,7 +348,8 @@ class Edition:
                 for op in m.blindspot_ops:
                     blind = patterns.BLINDSPOT_OPS[op](blind)
             name = " ".join([m.name for m in mods] + [t.name])
-            s = Ship(name, t, mods, *(max(0, v) for v in stats), weapon, blind)
+            deploy_cost, move_cost, rotate_cost, attack_cost, speed, attack, shield = (max(0, v) for v in stats)
+            s = Ship(name, t, mods, deploy_cost, move_cost, rotate_cost, attack_cost, speed, attack, shield, weapon, blind)
             self._ships[key] = s
         return s
 
@@ -351,7 +357,7 @@ class Edition:
         return tuple(e.name for i, e in enumerate(self.elements) if mask >> i & 1)
 
     @property
-    def rarity(self):
+    def rarity(self) -> Rarity:
         """Exact probability distribution over the card space (built on first use)."""
         if self._rarity is None:
             from cardgen.gyonrg.rarity import Rarity
@@ -483,14 +489,15 @@ def _next_letter(letter: str) -> str:
     return SERIAL_PREFIXES[(i + 1) % len(SERIAL_PREFIXES)]
 
 
-_CACHE: dict[str, Edition] = {}
+_CACHE: dict[str, Edition | None] = {}  # by_letter keeps a letter with no edition as None
 
 
 def current() -> Edition:
     """The current edition (loaded once per process)."""
     if "" not in _CACHE:
         _CACHE[""] = load()
-    return _CACHE[""]  # letters are keyed by themselves, so "" cannot clash
+    # Letters are keyed by themselves, so "" cannot clash: it only ever holds an Edition.
+    return cast(Edition, _CACHE[""])
 
 
 def frozen_letters(base: Path | None = None) -> list[str]:
@@ -505,6 +512,7 @@ def by_letter(letter: str, base: Path | None = None) -> Edition | None:
     if key in _CACHE:
         return _CACHE[key]
     cur = current() if base is None else load(base)
+    ed: Edition | None
     if cur.letter == letter:
         ed = cur
     else:

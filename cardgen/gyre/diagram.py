@@ -65,8 +65,8 @@ def _bad(msg: str) -> CardgenError:
 def parse_diagram(text: str, max_gyrations: int | None = None) -> GyreState:
     """A GyreState from a diagram (see the module docstring); CardgenError on bad input."""
     header: dict[str, str] = {}
-    tiles: list[str] = []
-    gyre_rows: list[str] = []
+    tiles: list[tuple[int, str]] = []
+    gyre_rows: list[tuple[int, str]] = []
     target = tiles
     for lineno, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
@@ -90,7 +90,7 @@ def parse_diagram(text: str, max_gyrations: int | None = None) -> GyreState:
                 raise _bad(f"line {lineno}: a second 'gyres:' block")
             target = gyre_rows
             continue
-        target.append((lineno, line.replace(" ", "").replace("\t", "")))  # type: ignore[arg-type]
+        target.append((lineno, line.replace(" ", "").replace("\t", "")))
     header.pop("_seen", None)
     if not tiles:
         raise _bad("no tile rows (expected rows of '.', R, B, G, Y)")
@@ -103,7 +103,7 @@ def parse_diagram(text: str, max_gyrations: int | None = None) -> GyreState:
     if not MIN_SIZE <= n <= MAX_SIZE:
         raise _bad(f"{n} rows: boards are {MIN_SIZE} to {MAX_SIZE} tiles across")
     board = []
-    for lineno, row in tiles:  # type: ignore[misc]
+    for lineno, row in tiles:
         if len(row) != n:
             raise _bad(f"line {lineno}: {row!r} has {len(row)} tiles, expected {n} (one per column)")
         for ch in row:
@@ -115,7 +115,7 @@ def parse_diagram(text: str, max_gyrations: int | None = None) -> GyreState:
         if len(gyre_rows) != n:
             raise _bad(f"the gyres: block has {len(gyre_rows)} rows, expected {n}")
         g = 0
-        for lineno, row in gyre_rows:  # type: ignore[misc]
+        for lineno, row in gyre_rows:
             if len(row) != n:
                 raise _bad(f"line {lineno}: {row!r} has {len(row)} gyres, expected {n}")
             for ch in row:

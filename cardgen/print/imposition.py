@@ -388,7 +388,7 @@ def _impose_sheet(layout: Layout, outer_x: float, outer_y: float, *, outside_mar
     inner_pt = min(bleed, gap / 2) if inner is None else mm(inner)
     ox, oy = mm(outer_x), mm(outer_y)
 
-    fronts = []
+    fronts: list[Slot] = []
     for row in range(layout.rows):
         for column in range(layout.columns):
             trim = Rect(left + column * (card_w + gap), top - card_h - row * (card_h + gap), card_w, card_h)

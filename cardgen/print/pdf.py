@@ -22,6 +22,7 @@ for what that output meets and what it does not.
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import os
 import threading
@@ -275,11 +276,11 @@ def seed_fonts(canvas: Canvas, extra: str = "") -> None:
 def _draw_page(canvas: Canvas, face: Face[C], imposition: Imposition, batch: list[C], side: int, inks: Inks) -> None:
     if side == 0:
         for card, slot in zip(batch, imposition.fronts):
-            _draw_in_slot(canvas, slot, lambda c=card: face.draw_front(canvas, c, imposition.box))
+            _draw_in_slot(canvas, slot, functools.partial(face.draw_front, canvas, card, imposition.box))
         _draw_marks(canvas, imposition, inks)
     else:
         for card, slot in zip(batch, imposition.backs):
-            _draw_in_slot(canvas, slot, lambda c=card: face.draw_back(canvas, c, imposition.box))
+            _draw_in_slot(canvas, slot, functools.partial(face.draw_back, canvas, card, imposition.box))
 
 
 # ----- pages drawn by worker processes ------------------------------------------
@@ -513,7 +514,7 @@ _SAVE_LOCK = threading.Lock()
 
 
 def _streaming_file(original: type, out: BinaryIO, thread: int) -> type:
-    class StreamingFile(original):  # type: ignore[misc,valid-type]
+    class StreamingFile(original):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)  # the header, gathered as usual
             if threading.get_ident() != thread:
