@@ -17,9 +17,9 @@ contradicts itself, with the option that changes it.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
+from cardgen import decks
 from cardgen.engine.protocol import GameType, Option, check_config
 from cardgen.errors import DeckError, OptionError
 
@@ -49,21 +49,8 @@ def _read_decks(value: Any, rules: Any) -> list:
     from .deck import build_deck, parse_deck, read_deck
 
     if isinstance(value, (list, tuple)):
-        if len(value) != 2 or not all(isinstance(d, (list, tuple)) for d in value):
-            raise OptionError(f"bad value for option decks: expected two lists of serials, got {value!r}")
-        return [parse_deck("\n".join(str(s) for s in d), f"deck {i + 1}") for i, d in enumerate(value)]
-    text = str(value).strip()
-    parts = [p.strip() for p in text.split(",")] if text else ["seed:gog", "seed:magog"]
-    if len(parts) != 2 or not all(parts):
-        raise OptionError(f"bad value for option decks: {text!r} (expected two deck files or seeds, e.g. a.txt,b.txt or seed:1,seed:2)")
-    out = []
-    for part in parts:
-        if part.startswith("seed:"):
-            deck, _ = build_deck(part[5:], rules=rules)
-            out.append(replace(deck, source=part))
-        else:
-            out.append(read_deck(part))
-    return out
+        return decks.record_decks(value, parse_deck)
+    return decks.named_decks(value, ("seed:gog", "seed:magog"), read_deck, lambda seed: build_deck(seed, rules=rules)[0])
 
 
 class GogmagogGame(GameSetup):
@@ -115,14 +102,14 @@ class GogmagogGame(GameSetup):
     return_sum = 0.0
 
     def __init__(self, **config: Any) -> None:
-        decks = config.pop("decks", "")
+        deck_option = config.pop("decks", "")
         self.config = c = check_config(self.name, self.options, config)
         if c["hand_size"] > c["max_hand"]:
             raise OptionError(f"bad value for option hand_size: {c['hand_size']} (expected at most max_hand, {c['max_hand']})")
         from .deck import DeckRules, check_deck
 
         self.deck_rules = DeckRules(c["deck_size"], c["max_copies"], c["max_resources"])
-        played = _read_decks(decks, self.deck_rules)
+        played = _read_decks(deck_option, self.deck_rules)
         for d in played:
             problems = check_deck(d, self.deck_rules)
             if problems:

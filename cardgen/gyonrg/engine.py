@@ -87,11 +87,11 @@ def _read_decks(value, rules) -> list:
     return decks.named_decks(value, ("seed:red", "seed:blue"), read_deck, lambda seed: build_deck(seed, rules=rules)[0])
 
 
-def check_table_decks(decks: list, rules) -> None:
+def check_table_decks(played: list, rules) -> None:
     """Refuse to start with an illegal deck: DeckError naming every problem `deck check` prints."""
     from cardgen.gyonrg.deck import check_deck
 
-    for deck in decks:
+    for deck in played:
         problems = check_deck(deck, rules)
         if problems:
             listed = "; ".join(p.format(deck.source) for p in problems)
@@ -169,13 +169,13 @@ class GyonrgGame(GameSetup):
     difficulties = MappingProxyType({"hard": "mcts:iterations=100000,minimax=0.5,time=1.8"})
 
     def __init__(self, **config) -> None:
-        decks = config.pop("decks", "")
+        deck_option = config.pop("decks", "")
         self.config = check_config(self.name, self.options, config)
         from cardgen.gyonrg.deck import DeckRules
 
         c = self.config
         self.deck_rules = DeckRules(c["deck_size"], c["max_drones"])
-        played = _read_decks(decks, self.deck_rules)
+        played = _read_decks(deck_option, self.deck_rules)
         check_table_decks(played, self.deck_rules)
         # What a person calls each deck (simulate's header): its seed, or its file and name.
         self.deck_names = [d.source if d.source.startswith("seed:") or not d.name else f"{d.source} ({d.name})"
