@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.gogmagog.cards import Card, Edition, current, tables_dir
 from cardgen.lookup import lookup_url
 from cardgen.print.colour import Inks, load_palette
-from cardgen.print.face import CardBox, check_design_text, design_scale
+from cardgen.print.face import CardBox, check_design_text, design_scale, star
 from cardgen.print.fonts import SANS, SANS_BOLD, draw_fitted, fit_text, register_fonts
 from cardgen.print.qr import draw_qr
 from cardgen.print.sizes import mm
@@ -115,7 +115,7 @@ class GogmagogFace:
         canvas.drawString(mm(2.5), mm(66.5), f"{card.guild.name} {kind}")
         canvas.setFillColor(ink(GOLD))
         for k in range(card.stars):  # drawn, not a glyph: the embedded font has no star
-            _star(canvas, mm(W - 4 - 4.2 * k), mm(67.6), mm(1.8))
+            star(canvas, mm(W - 4 - 4.2 * k), mm(67.6), mm(1.8))
         canvas.setFillColor(self.inks.black)
         if card.is_creature:
             self._stats(canvas, card, W)
@@ -199,15 +199,3 @@ class GogmagogFace:
         size = max(box.min_text, min(16.0, sw / 9))
         canvas.setFont(SANS_BOLD, size)
         canvas.drawCentredString(cx, cy - size * 0.35, "GOG & MAGOG")
-
-
-def _star(canvas: Canvas, x: float, y: float, r: float) -> None:
-    """A filled five-pointed star of outer radius r centred at (x, y)."""
-    path = canvas.beginPath()
-    for k in range(10):
-        angle = math.pi / 2 + k * math.pi / 5
-        radius = r if k % 2 == 0 else r * 0.45
-        px, py = x + radius * math.cos(angle), y + radius * math.sin(angle)
-        path.moveTo(px, py) if k == 0 else path.lineTo(px, py)
-    path.close()
-    canvas.drawPath(path, stroke=0, fill=1)

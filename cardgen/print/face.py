@@ -99,6 +99,18 @@ class CardBox:
         return scale, dx, dy
 
 
+def star(canvas: Canvas, x: float, y: float, r: float) -> None:
+    """A filled five-pointed star of outer radius r centred on (x, y), in the current fill colour."""
+    path = canvas.beginPath()
+    for k in range(10):
+        angle = math.pi / 2 + k * math.pi / 5
+        radius = r if k % 2 == 0 else r * 0.45
+        px, py = x + radius * math.cos(angle), y + radius * math.sin(angle)
+        path.moveTo(px, py) if k == 0 else path.lineTo(px, py)
+    path.close()
+    canvas.drawPath(path, stroke=0, fill=1)
+
+
 def design_scale(box: CardBox, width: float, height: float) -> float:
     """The scale that fits a face designed for a safe area of `width` x `height` mm into the box's."""
     _x, _y, w, h = box.safe_area

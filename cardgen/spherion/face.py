@@ -10,13 +10,11 @@ scale would go below `box.min_text` is refused by `check`, naming what fits.
 
 from __future__ import annotations
 
-import math
-
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.lookup import lookup_url
 from cardgen.print.colour import Inks, load_palette
-from cardgen.print.face import CardBox, design_scale, small_text_error
+from cardgen.print.face import CardBox, design_scale, small_text_error, star
 from cardgen.print.fonts import SANS, SANS_BOLD, draw_text_box, register_fonts
 from cardgen.print.qr import draw_qr
 from cardgen.print.sizes import mm, pt_to_mm
@@ -103,7 +101,7 @@ class SpherionFace:
         draw_text_box(canvas, card.name, m, h - mm(9), w - 2 * m - mm(12), mm(8), SANS_BOLD, 11, low, max_lines=1,
                       valign="middle")  # fmt: skip
         for k in range(card.stars):  # rarity: filled stars, right-aligned (Vera has no star glyph)
-            _star(canvas, w - m - mm(1.4) - k * mm(2.5), h - mm(5), mm(1.15))
+            star(canvas, w - m - mm(1.4) - k * mm(2.5), h - mm(5), mm(1.15))
         # kind line in the card's colour
         canvas.setFillColor(self._c(colour))
         canvas.rect(m, h - mm(15.5), w - 2 * m, mm(6), stroke=0, fill=1)
@@ -156,15 +154,3 @@ class SpherionFace:
         canvas.setFillColor(self._c(PAPER))
         canvas.setFont(SANS_BOLD, max(box.min_text, 12))
         canvas.drawCentredString(cx, cy - r - max(box.min_text, 12) * 1.8, "SPHERION")
-
-
-def _star(canvas: Canvas, x: float, y: float, r: float) -> None:
-    """A filled five-pointed star of outer radius r centred on (x, y), in the current fill colour."""
-    path = canvas.beginPath()
-    for k in range(10):
-        a = math.pi / 2 + k * math.pi / 5
-        rr = r if k % 2 == 0 else r * 0.45
-        px, py = x + rr * math.cos(a), y + rr * math.sin(a)
-        path.moveTo(px, py) if k == 0 else path.lineTo(px, py)
-    path.close()
-    canvas.drawPath(path, stroke=0, fill=1)
