@@ -61,7 +61,7 @@ class GinjontanDecks(DeckKit[decks.Deck]):
     def parse(self, text: str, source: str, obj: Any = None) -> decks.Deck:
         return decks.parse_deck(text, source)
 
-    def check(self, deck: decks.Deck, collection: Path | None = None) -> list[Problem]:
+    def check(self, deck: decks.Deck, collection: Path | None = None, **options: Any) -> list[Problem]:
         """Check a deck file: exactly 33 cards, each from the common deck or the collection.
 
         Codes: bad-line, bad-count, bad-card, deck-size, duplicate, not-in-collection.
@@ -149,7 +149,7 @@ class GinjontanKit(Kit[int]):
 
         return GinjontanFace(lookup_base)
 
-    def fixed_cards(self, numbers: int = 33) -> Selection:
+    def fixed_cards(self, numbers: int = 33, **options: Any) -> Selection:
         codes = tables().all_codes(numbers)
         return Selection(codes, len(codes), f"Gin-jon-tan common deck, copies 1-{numbers}")
 

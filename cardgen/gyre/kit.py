@@ -31,7 +31,7 @@ class GyreKit(Kit[Any]):
 
         return (score, highscores)
 
-    def board(self, output: Path, paper: str, size: int = 8, players: int = 2) -> str:
+    def board(self, output: Path, paper: str, size: int = 8, players: int = 2, **options: Any) -> str:
         """Write a printable Gyre board and tile sheets (print and play) as a PDF.
 
         \b
