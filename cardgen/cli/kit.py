@@ -8,6 +8,7 @@ for every game, so a user who knows one game knows them all.
 
 from __future__ import annotations
 
+import inspect
 import os
 import re
 import sys
@@ -312,7 +313,7 @@ def _deck_check(kit: Kit[Any], dk: DeckKit[Any]) -> click.Command:
         problems = dk.check(d, **options)
         report_check(path, problems, as_json, lambda: dk.check_json(d, problems, **options), lambda: dk.legal_line(d))
 
-    check.help = (dk.check.__doc__ or "Check a deck file.") + (
+    check.help = inspect.cleandoc(dk.check.__doc__ or "Check a deck file.") + (
         "\n\nEvery problem on its own line as FILE:LINE: CODE: message. Exit status 0 when the deck is "
         f"legal, 1 when it is not; `cardgen play {kit.name}` refuses a deck this command rejects."
     )
