@@ -58,15 +58,15 @@ class CardgenGroup(click.Group):
         if cmd is not None:
             return cmd
         target = SHARED_COMMANDS.get(cmd_name)
-        entry = _game_commands().get(cmd_name)
         if target is not None:
             cmd = games.resolve(target)
             if not isinstance(cmd, click.Command):
                 raise CardgenError(f"{target} is not a click command")
-        elif entry is not None:
-            cmd = _game_group(entry)
         else:
-            return None
+            entry = _game_commands().get(cmd_name)
+            if entry is None:
+                return None
+            cmd = _game_group(entry)
         self.add_command(cmd, cmd_name)
         return cmd
 

@@ -15,21 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen import games
 from cardgen import serial as serialcodec
+from cardgen.decks import Problem
 from cardgen.errors import CardgenError, SerialError
 from cardgen.kit import DeckLine, Kit
 
 if TYPE_CHECKING:
     from cardgen.print.face import Face
     from cardgen.print.sizes import Size
-
-
-@dataclass(frozen=True, slots=True)
-class DeckProblem:
-    """A legality problem as the game's deck checker reports it: a stable code, the line, a message."""
-
-    code: str
-    line: int | None
-    message: str
 
 
 @dataclass(frozen=True)
@@ -40,7 +32,7 @@ class CheckedDeck:
     title: str
     name: str | None
     lines: tuple[DeckLine, ...]
-    problems: tuple[DeckProblem, ...]
+    problems: tuple[Problem, ...]
     cards: tuple[Any, ...] = field(repr=False)
     summary: str = ""
 
@@ -84,7 +76,7 @@ class WebGame:
             title=self.kit.title,
             name=dk.name(deck),
             lines=tuple(dk.lines(deck)),
-            problems=tuple(DeckProblem(p.code, p.line, p.message) for p in dk.check(deck)),
+            problems=tuple(dk.check(deck)),
             cards=tuple(dk.cards(deck)),
             summary=dk.summary(deck),
         )
