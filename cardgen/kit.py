@@ -37,12 +37,14 @@ Option = Callable[[Callable[..., Any]], Callable[..., Any]]  # a click.option(..
 @dataclass(frozen=True)
 class Selection:
     """Cards chosen to print: `count` cards (drawn one at a time: a pool streams from the generator
-    into the PDF), a title for the PDF, a line for the user (or "")."""
+    into the PDF), a title for the PDF, a line for the user (or ""), the PDF's default file name
+    in output/ (or "": the shared command names it)."""
 
     cards: Iterable[Any]
     count: int
     title: str
     note: str = ""
+    file: str = ""
 
 
 @dataclass(frozen=True)

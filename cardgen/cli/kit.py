@@ -199,13 +199,13 @@ def _print(kit: Kit[Any]) -> click.Command:
 def _print_fixed(kit: Kit[Any]) -> click.Command:
     @click.command(name="print", help=kit.print_help or "Print the game's cards as a print-ready PDF.")
     @with_options(kit.fixed_print_options)
-    @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="PDF file (default: in output/).")
+    @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="PDF file (default: in output/, named after what is printed).")
     @layout_options
     def print_cmd(output: Path | None, calibration: bool, lookup_url: str | None, **options: Any) -> None:
         layout = {k: options.pop(k) for k in list(options) if k in _LAYOUT}
         job = build_layout(**layout)
         chosen = kit.fixed_cards(**options)
-        output = output or default_output(f"{kit.name}-{stem(chosen.title.split(',')[0].lower().replace(' ', '-'), 60)}.pdf")
+        output = output or default_output(chosen.file or f"{kit.name}.pdf")
         _print_selection(kit, chosen, job, output, calibration, lookup_url)
 
     return print_cmd

@@ -151,7 +151,7 @@ class GinjontanKit(Kit[int]):
 
     def fixed_cards(self, numbers: int = 33, **options: Any) -> Selection:
         codes = tables().all_codes(numbers)
-        return Selection(codes, len(codes), f"Gin-jon-tan common deck, copies 1-{numbers}")
+        return Selection(codes, len(codes), f"Gin-jon-tan common deck, copies 1-{numbers}", file=f"ginjontan-common-{numbers}.pdf")
 
 
 KIT = GinjontanKit()
