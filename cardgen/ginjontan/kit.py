@@ -116,7 +116,9 @@ class GinjontanKit(Kit[int]):
     Play it with `cardgen play ginjontan --players 3 --bots human,mcts,greedy`;
     the rule choices are in docs/rules/ginjontan.md. Cards are written
     SYMBOL-NUMBER-COLOUR (Sun-7-blue, Blackhole-3-red, Universal-1-white) or by
-    their serial (J2GW-E).
+    their serial (J2GW-E). The cards are a fixed family, not generated: there is
+    no generate or png; `print` prints the common deck, `deck build` deals a
+    collection from a seed and chooses a deck from it.
     """
     generated = False
     serial_example = "Sun-7-blue"
