@@ -115,14 +115,16 @@ class Deck(Generic[C]):
 
 
 def read_text_or_json(text: str, source: str, card_of: Callable[[str], C], example: str, json_format: str,
-                      serial_of: Callable[[str], C], make: Callable[..., Any]) -> Any:  # fmt: skip
+                      serial_of: Callable[[str], C], make: Callable[..., Any],
+                      errors_of: tuple[type[Exception], ...] = (SerialError,), bad_code: str = "bad-serial") -> Any:  # fmt: skip
     """A deck read from its text (JSON when it starts with '{'): `make(name, entries, errors, source)`.
-    `card_of` reads a card at the start of a text line's rest, `serial_of` a JSON entry's serial."""
+    `card_of` reads a card at the start of a text line's rest, `serial_of` a JSON entry's serial;
+    `errors_of` and `bad_code` as for `parse_lines`."""
     text = strip_bom(text)
     if text.lstrip().startswith("{"):
-        name, entries, errors = parse_json(text, json_format, serial_of)
+        name, entries, errors = parse_json(text, json_format, serial_of, bad_code)
     else:
-        name, entries, errors = parse_lines(text, card_of, example)
+        name, entries, errors = parse_lines(text, card_of, example, errors_of, bad_code)
     return make(name, tuple(entries), tuple(errors), source)
 
 
@@ -277,10 +279,10 @@ def take_serial(rest: str, length_of: Callable[[str], int | None]) -> str:
 
 def card_line(line: str, number: int, card_of: Callable[[str], C], example: str,
               errors_of: tuple[type[Exception], ...] = (SerialError,),
-              headers: str = "the only header is 'name:'") -> Entry[C] | Problem:  # fmt: skip
+              headers: str = "the only header is 'name:'", bad_code: str = "bad-serial") -> Entry[C] | Problem:  # fmt: skip
     """One card line (comment stripped, not a header): its entry, or the problem that stops it.
-    `card_of`, `errors_of` and `example` as for `parse_lines`; `headers` says which headers a
-    word ending in ':' could have been."""
+    `card_of`, `errors_of`, `example` and `bad_code` as for `parse_lines`; `headers` says which
+    headers a word ending in ':' could have been."""
     count, rest, bad_count = split_count(line)
     if bad_count:
         return Problem("bad-count", number, bad_count)
@@ -292,14 +294,15 @@ def card_line(line: str, number: int, card_of: Callable[[str], C], example: str,
     try:
         return Entry(card_of(rest), count, number)
     except errors_of as exc:
-        return Problem("bad-serial", number, str(exc))
+        return Problem(bad_code, number, str(exc))
 
 
 def parse_lines(text: str, card_of: Callable[[str], C], example: str,
-                errors_of: tuple[type[Exception], ...] = (SerialError,)) -> tuple[str | None, list[Entry[C]], list[Problem]]:  # fmt: skip
+                errors_of: tuple[type[Exception], ...] = (SerialError,),
+                bad_code: str = "bad-serial") -> tuple[str | None, list[Entry[C]], list[Problem]]:  # fmt: skip
     """(name, entries, problems) of a deck in the text format. `card_of(rest of the line)` reads
-    the card at the start of the text after the count, raising one of `errors_of` (a bad-serial
-    problem) when it cannot; `example` is a serial as a person writes it, for the messages."""
+    the card at the start of the text after the count, raising one of `errors_of` (a `bad_code`
+    problem) when it cannot; `example` is a card as a person writes it, for the messages."""
     name: str | None = None
     name_line = 0
     entries: list[Entry[C]] = []
@@ -318,7 +321,7 @@ def parse_lines(text: str, card_of: Callable[[str], C], example: str,
         line = strip_comment(raw)
         if not line:
             continue
-        read = card_line(line, number, card_of, example, errors_of)
+        read = card_line(line, number, card_of, example, errors_of, bad_code=bad_code)
         if isinstance(read, Problem):
             errors.append(read)
         else:
@@ -326,7 +329,8 @@ def parse_lines(text: str, card_of: Callable[[str], C], example: str,
     return name, entries, errors
 
 
-def parse_json(text: str, json_format: str, card_of: Callable[[str], C]) -> tuple[str | None, list[Entry[C]], list[Problem]]:
+def parse_json(text: str, json_format: str, card_of: Callable[[str], C],
+               bad_code: str = "bad-serial") -> tuple[str | None, list[Entry[C]], list[Problem]]:  # fmt: skip
     """(name, entries, problems) of a deck in the JSON a game's `deck_to_json` writes: an object
     with a "cards" list of {"count", "serial"} (a serial may be a URL; only these and "name" matter)."""
     try:
@@ -354,7 +358,7 @@ def parse_json(text: str, json_format: str, card_of: Callable[[str], C]) -> tupl
         try:
             card = card_of(serial_from_url(item["serial"]))
         except (SerialError, CardgenError) as exc:
-            errors.append(Problem("bad-serial", line, f"cards[{i}]: {exc}"))
+            errors.append(Problem(bad_code, line, f"cards[{i}]: {exc}"))
             continue
         entries.append(Entry(card, count, line))
     return clean_name(name), entries, errors

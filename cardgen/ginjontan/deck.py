@@ -27,13 +27,14 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from cardgen import decks
 from cardgen import rng as _rng
-from cardgen.decks import NAME, Problem, read_deck_text, strip_comment
+from cardgen.decks import Problem, read_deck_text
 from cardgen.errors import CardgenError, DeckError
 
 from .cards import BONUS, DEFEAT, UNIVERSAL, Tables, tables
@@ -42,66 +43,25 @@ DECK_SIZE = 33
 COLLECTION_SIZE = 66  # cards a seed deals to a new player's collection, from which 33 are chosen
 CODES = ("bad-line", "bad-count", "bad-card", "deck-size", "duplicate", "not-in-collection")
 
-_COUNT = re.compile(r"(?P<n>[-+]?\d+(?:[.,]\d+)?)(?:\s*[x×*])(?=\s|$)|(?P<m>[-+]?\d+)(?=\s+\S)", re.IGNORECASE)
+JSON_FORMAT = "cardgen-ginjontan-deck"
 
 
 @dataclass(frozen=True)
-class Deck:
-    """A deck as read or built: name, (card code, count, line) entries in order, unreadable lines."""
-
-    name: str | None = None
-    entries: tuple[tuple[int, int, int | None], ...] = ()
-    errors: tuple[Problem, ...] = ()
-    source: str = "<deck>"
+class Deck(decks.Deck[int]):
+    """A Gin-jon-tan deck as read or built (cardgen.decks.Deck of card codes)."""
 
     @classmethod
-    def from_cards(cls, codes, name: str | None = None) -> "Deck":
-        counts = Counter(codes)
-        return cls(name, tuple((c, n, None) for c, n in sorted(counts.items())))
-
-    @property
-    def cards(self) -> list[int]:
-        return [c for c, n, _ in self.entries for _ in range(n)]
-
-    @property
-    def size(self) -> int:
-        return sum(n for _, n, _ in self.entries)
+    def from_cards(cls, cards: Any, name: str | None = None, source: str = "<deck>") -> Any:
+        """A deck of these card codes, one entry per card, in code order."""
+        return super().from_cards(sorted(cards), name, source)
 
 
 def parse_deck(text: str, source: str = "<deck>", t: Tables | None = None) -> Deck:
-    """Read a deck file's text; unreadable lines become Problems (never an exception)."""
+    """Read a deck file's text (or its JSON); unreadable lines become Problems (never an exception)."""
     t = t or tables()
-    name = None
-    entries: list[tuple[int, int, int | None]] = []
-    errors: list[Problem] = []
-    for no, raw in enumerate(text.splitlines(), 1):
-        m = NAME.match(raw.strip())
-        if m and name is None:
-            name = " ".join(m.group("name").split()) or None
-            continue
-        line = strip_comment(raw)
-        if not line:
-            continue
-        count = 1
-        c = _COUNT.match(line)
-        if c:
-            num = c.group("n") or c.group("m")
-            if not num.isdigit() or int(num) < 1:
-                errors.append(Problem("bad-count", no, f"count {num!r} is not a whole number from 1 up (write e.g. '2' or '2x')"))
-                continue
-            count = int(num)
-            line = line[c.end() :].strip()
-        word = line.split()[0] if line.split() else ""
-        if not word:
-            errors.append(Problem("bad-line", no, f"{raw.strip()!r}: a count without a card"))
-            continue
-        try:
-            code = t.parse(word)
-        except CardgenError as exc:
-            errors.append(Problem("bad-card", no, str(exc)))
-            continue
-        entries.append((code, count, no))
-    return Deck(name, tuple(entries), tuple(errors), source)
+    deck: Deck = decks.read_text_or_json(text, source, lambda rest: t.parse(rest.split()[0]), "Sun-7-blue", JSON_FORMAT,
+                                         t.parse, Deck, errors_of=(CardgenError,), bad_code="bad-card")  # fmt: skip
+    return deck
 
 
 def read_deck(path: str | Path, t: Tables | None = None) -> Deck:
@@ -116,18 +76,20 @@ def check_deck(deck: Deck, collection: Deck | None = None, size: int = DECK_SIZE
         have = Counter(collection.cards)
         used: Counter = Counter()
         t = tables()
-        for code, n, line in deck.entries:
-            used[code] += n
+        for e in deck.entries:
+            code = e.card
+            used[code] += e.count
             if used[code] > have[code]:
-                problems.append(Problem("not-in-collection", line, f"{t.name(code)}: {used[code]} in the deck, "
+                problems.append(Problem("not-in-collection", e.line, f"{t.name(code)}: {used[code]} in the deck, "
                                         f"{have[code]} in the collection"))  # fmt: skip
     else:
         seen: Counter = Counter()
         t = tables()
-        for code, n, line in deck.entries:
-            seen[code] += n
+        for e in deck.entries:
+            code = e.card
+            seen[code] += e.count
             if seen[code] > 1:
-                problems.append(Problem("duplicate", line, f"{t.name(code)} {seen[code]} times: the common deck "
+                problems.append(Problem("duplicate", e.line, f"{t.name(code)} {seen[code]} times: the common deck "
                                         "holds each card once (duplicates come from a collection: check with --collection)"))  # fmt: skip
     problems.sort(key=lambda p: p.line or 0)
     if deck.size != size:
@@ -140,16 +102,16 @@ def format_deck(deck: Deck, t: Tables | None = None) -> str:
     t = t or tables()
     out = [f"name: {deck.name}"] if deck.name else []
     out.append(f"# Gin-jon-tan deck: {deck.size} cards")
-    for code, n, _ in deck.entries:
-        out.append(f"{n}x {t.name(code):<22} {t.serial(code)}  value {t.value_of[code]:,}")
+    for e in deck.entries:
+        out.append(f"{e.count}x {t.name(e.card):<22} {t.serial(e.card)}  value {t.value_of[e.card]:,}")
     return "\n".join(out) + "\n"
 
 
 def deck_to_json(deck: Deck, problems: list[Problem] | None = None, t: Tables | None = None) -> dict:
     t = t or tables()
-    data: dict = {"format": "cardgen-ginjontan-deck", "name": deck.name, "size": deck.size,
-                  "cards": [{"card": t.name(c), "serial": t.serial(c), "count": n, "value": t.value_of[c]}
-                            for c, n, _ in deck.entries]}  # fmt: skip
+    data: dict = {"format": JSON_FORMAT, "name": deck.name, "size": deck.size,
+                  "cards": decks.entries_json(deck, lambda c: {"card": t.name(c), "serial": t.serial(c), "value": t.value_of[c]},
+                                              False, t.describe)}  # fmt: skip
     if problems is not None:
         data["legal"] = not problems
         data["problems"] = [p.to_dict() for p in problems]

@@ -81,7 +81,7 @@ class GinjontanDecks(DeckKit[decks.Deck]):
         data = decks.deck_to_json(deck, decks.check_deck(deck))
         if full:
             t = tables()
-            data["details"] = {t.serial(c): t.describe(c) for c, _, _ in deck.entries}
+            data["details"] = {t.serial(e.card): t.describe(e.card) for e in deck.entries}
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
     def cards(self, deck: decks.Deck) -> list[int]:
@@ -89,7 +89,7 @@ class GinjontanDecks(DeckKit[decks.Deck]):
 
     def lines(self, deck: decks.Deck) -> list[DeckLine]:
         t = tables()
-        return [DeckLine(n, t.serial(c), t.name(c), line) for c, n, line in deck.entries]
+        return [DeckLine(e.count, t.serial(e.card), t.name(e.card), e.line) for e in deck.entries]
 
     def summary(self, deck: decks.Deck) -> str:
         return f"{deck.size} cards; legal decks: exactly {decks.DECK_SIZE}"
