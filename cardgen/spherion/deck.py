@@ -42,10 +42,8 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from cardgen import decks
-from cardgen import serial as serialcodec
 from cardgen.decks import Problem, card_line, strip_comment
 from cardgen.errors import DeckError, SerialError
-from cardgen.lookup import serial_from_url
 from cardgen.spherion.cards import Card, decode, generate, tables
 
 MAIN_MIN, MAIN_MAX = 40, 60
@@ -88,24 +86,7 @@ class Deck:
 
 def _serial_text(rest: str) -> str:
     """The serial at the start of `rest` (a URL, or a serial that may be split by spaces)."""
-    tokens = rest.split()
-    if tokens[0].lower().startswith(("http://", "https://")):
-        return serial_from_url(tokens[0])
-    need = tables().serial_length + 2
-    parts: list[str] = []
-    length = 0
-    for tok in tokens:
-        try:
-            canon = serialcodec.normalize(tok)
-        except SerialError:
-            break
-        if parts and length + len(canon) > need:
-            break
-        parts.append(tok)
-        length += len(canon)
-        if length >= need:
-            break
-    return " ".join(parts) or tokens[0]
+    return decks.take_serial(rest, lambda _: tables().serial_length + 2)
 
 
 def parse_deck(text: str, source: str = "<text>") -> Deck:
