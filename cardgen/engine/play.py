@@ -14,6 +14,7 @@ import textwrap
 from collections.abc import Callable
 
 from cardgen.errors import CardgenError
+from cardgen.numbers import all_digits, parse_int, shorten
 
 from .bots import make_bot, parse_bot_spec
 from .protocol import CHANCE, SIMULTANEOUS, Game, State
@@ -249,12 +250,11 @@ class Table:
                     return None
                 self.say(f"nothing to {word}")
                 continue
-            if text.isascii() and text.isdigit():  # plain digits only: no look-alikes, no 10**5000
-                k = int(text) if len(text) <= 9 else 0
-                if 1 <= k <= len(acts):
+            if all_digits(text):  # a move's number: plain ASCII digits ('٣' is no number)
+                k = parse_int(text, 1, len(acts))
+                if k is not None:
                     return acts[k - 1]
-                shown = text if len(text) <= 12 else text[:12] + "…"
-                self.say(f"no move number {shown}: the list has 1 to {len(acts)} (type 'list' to see it)")
+                self.say(f"no move number {shorten(text, 12)}: the list has 1 to {len(acts)} (type 'list' to see it)")
                 continue
             try:
                 action = self.state.string_to_action(text, player)
@@ -276,10 +276,10 @@ class Table:
     def _explain_command(self, arg: str) -> str:
         if not arg:
             return self.explanation()
-        if arg.isascii() and arg.isdigit() and len(arg) <= 3 and 1 <= int(arg) <= EXPLAIN_UP_TO:
-            return self.explanation(int(arg))
-        shown = arg if len(arg) <= 12 else arg[:12] + "…"
-        return f"explain takes no argument or a number of bot moves, 1 to {EXPLAIN_UP_TO}: not {shown!r}"
+        n = parse_int(arg, 1, EXPLAIN_UP_TO)
+        if n is not None:
+            return self.explanation(n)
+        return f"explain takes no argument or a number of bot moves, 1 to {EXPLAIN_UP_TO}: not {shorten(arg, 12)!r}"
 
     def undo(self) -> bool:
         """Take back moves back to (and including) the last human move."""

@@ -6,6 +6,7 @@ them as its methods of the same names.
 from __future__ import annotations
 
 from cardgen.errors import CardgenError, InvalidActionError
+from cardgen.numbers import all_digits, parse_int, shorten
 
 from .layout import (
     A_ACTIVE,
@@ -100,11 +101,11 @@ def string_to_action(state: GinjontanPosition, text: str, player: int | None = N
     if p < 0:
         raise bad()
     head = words[0]
-    if head == "ask" and len(words) == 3 and words[1].isdigit() and words[2] in SOURCES:
-        q = int(words[1]) - 1
-        if not 0 <= q < state.game.num_players:
-            raise bad(f": there is no player {words[1]}")
-        return A_ASK + 2 * q + SOURCES.index(words[2])
+    if head == "ask" and len(words) == 3 and all_digits(words[1]) and words[2] in SOURCES:
+        q = parse_int(words[1], 1, state.game.num_players)
+        if q is None:
+            raise bad(f": there is no player {shorten(words[1])}")
+        return A_ASK + 2 * (q - 1) + SOURCES.index(words[2])
     if head == "active" and len(words) == 4:
         got: list[int] = []
         for w in words[1:]:

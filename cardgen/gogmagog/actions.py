@@ -18,6 +18,7 @@ starts and the ready-made action lists as the game's own attributes.
 from __future__ import annotations
 
 from cardgen.errors import InvalidActionError
+from cardgen.numbers import parse_int
 
 # fixed actions
 A_END, A_PASS, A_WAR, A_MARCH, A_SPLIT, A_COMBINE = range(6)
@@ -104,8 +105,9 @@ class ActionLayout:
             return fixed[words[0]]
         nums = []
         for w in words[1:]:
-            if w.isascii() and w.isdigit() and len(w) < 4:
-                nums.append(int(w) - 1)
+            n = parse_int(w, 0, 999)
+            if n is not None:
+                nums.append(n - 1)
         verb = words[0]
 
         def lane_ok(x: int) -> bool:
@@ -114,10 +116,9 @@ class ActionLayout:
         def target(rest: list[str]) -> int:
             if not rest:
                 return 2 * L
-            if len(rest) == 2 and rest[0] in ("enemy", "own") and rest[1].isascii() and rest[1].isdigit() and len(rest[1]) < 4:
-                x = int(rest[1]) - 1
-                if lane_ok(x):
-                    return x if rest[0] == "enemy" else L + x
+            lane = parse_int(rest[1], 1, L) if len(rest) == 2 and rest[0] in ("enemy", "own") else None
+            if lane is not None:
+                return lane - 1 if rest[0] == "enemy" else L + lane - 1
             raise bad
 
         try:
@@ -127,12 +128,14 @@ class ActionLayout:
                 mode = MODES.index(words[3]) if len(words) == 4 and words[3] in MODES[1:] else 0 if len(words) == 3 else -1
                 if mode >= 0:
                     return self.A_PLAY + (nums[0] * L + nums[1]) * 3 + mode
-            if verb == "cast" and len(words) >= 2 and words[1].isdigit() and 0 <= int(words[1]) - 1 < H:
-                return self.A_CAST + (int(words[1]) - 1) * self.T + target(words[2:])
+            card = parse_int(words[1], 1, H) if len(words) >= 2 else None
+            if verb == "cast" and card is not None:
+                return self.A_CAST + (card - 1) * self.T + target(words[2:])
             if verb == "resource" and len(words) == 2 and len(nums) == 1 and 0 <= nums[0] < H:
                 return self.A_RES + nums[0]
-            if verb == "use" and len(words) >= 2 and words[1].isdigit() and lane_ok(int(words[1]) - 1):
-                return self.A_USE + (int(words[1]) - 1) * self.T + target(words[2:])
+            lane = parse_int(words[1], 1, L) if len(words) >= 2 else None
+            if verb == "use" and lane is not None:
+                return self.A_USE + (lane - 1) * self.T + target(words[2:])
         except ValueError:
             raise bad from None
         raise bad

@@ -20,6 +20,7 @@ two offensive ranks face each other as on the table::
 from __future__ import annotations
 
 from cardgen.errors import CardgenError
+from cardgen.numbers import all_digits, parse_int, quote
 
 from .position import HID, OFF, PHASE_NAMES, TOK, USED, Position
 
@@ -108,16 +109,16 @@ def show(state: Position, what: str, player: int | None = None) -> str:
     if len(words) == 1 and words[0] == "used":
         used = state.used[me] + state.used[1 - me]
         return "\n".join(f"{g.player_name(0 if c in g.deck_ids[0] else 1)}: {g.cards[c].short()}" for c in used) or "nothing used yet"
-    if len(words) == 1 and words[0].isdigit():
-        h = int(words[0]) - 1
+    if len(words) == 1 and all_digits(words[0]):
         hand = state.hand[me]
-        if not 0 <= h < len(hand):
-            raise CardgenError(f"no hand card {words[0]!r}: your hand holds {len(hand)} (show 1 to {len(hand)})")
+        h = (parse_int(words[0], 1, len(hand)) or 0) - 1
+        if h < 0:
+            raise CardgenError(f"no hand card {quote(words[0])}: your hand holds {len(hand)} (show 1 to {len(hand)})")
         return sheet(g.cards[hand[h]])
-    if len(words) == 2 and words[0] in ("lane", "own", "enemy") and words[1].isdigit():
-        lane = int(words[1]) - 1
-        if not 0 <= lane < g.L:
-            raise CardgenError(f"no lane {words[1]!r}: lanes are 1 to {g.L}")
+    if len(words) == 2 and words[0] in ("lane", "own", "enemy") and all_digits(words[1]):
+        lane = (parse_int(words[1], 1, g.L) or 0) - 1
+        if lane < 0:
+            raise CardgenError(f"no lane {quote(words[1])}: lanes are 1 to {g.L}")
         side = 1 - me if words[0] == "enemy" else me
         i = state._front(side, lane)  # per_rank: the front card, the one attacks and spells hit
         cid = state.bd[i]

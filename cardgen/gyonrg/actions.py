@@ -36,6 +36,7 @@ from typing import NamedTuple
 
 from cardgen.errors import IllegalActionError, InvalidActionError
 from cardgen.gyonrg.board import NAME_INDEX, NAMES, NONE, SECTORS
+from cardgen.numbers import parse_int, quote
 
 END, MULLIGAN, SPECIAL, DEPLOY, REPLACE, MOVE, ROTATE, ATTACK, PROMOTE, DISCARD, TAKE = KINDS = (
     "end", "mulligan", "special", "deploy", "replace", "move", "rotate", "attack", "promote", "discard", "take",
@@ -302,9 +303,10 @@ def parse_action_text(layout: ActionLayout, text: str, fleet_size: Callable[[int
         return NAME_INDEX[w]
 
     def number(w: str, limit: int) -> int:
-        if not w.isdigit() or not 1 <= int(w) <= limit:
-            raise IllegalActionError(f"not a card number: {w!r} in {text!r} (1..{limit})")
-        return int(w) - 1
+        n = parse_int(w, 1, limit)
+        if n is None:
+            raise IllegalActionError(f"not a card number: {quote(w)} in {text!r} (1..{limit})")
+        return n - 1
 
     head, args = words[0], [w for w in words[1:] if w != ","]
     if head in ("end", "pass", "done", "keep") and not args:
@@ -339,7 +341,8 @@ def parse_action_text(layout: ActionLayout, text: str, fleet_size: Callable[[int
     if head == DISCARD and len(args) == 1:
         return layout.encode_discard(number(args[0], layout.max_hand))
     if head == TAKE and len(args) == 1 and layout.max_scrap:
-        if not args[0].isdigit() or not 1 <= int(args[0]) <= layout.max_scrap:
-            raise IllegalActionError(f"not a scrap yard card: {args[0]!r} in {text!r} (1..{layout.max_scrap})")
-        return layout.encode_take(int(args[0]) - 1)
+        k = parse_int(args[0], 1, layout.max_scrap)
+        if k is None:
+            raise IllegalActionError(f"not a scrap yard card: {quote(args[0])} in {text!r} (1..{layout.max_scrap})")
+        return layout.encode_take(k - 1)
     raise IllegalActionError(f"cannot read action {text!r}: {USAGE}")

@@ -18,6 +18,7 @@ from __future__ import annotations
 import textwrap
 
 from cardgen.errors import CardgenError
+from cardgen.numbers import all_digits, parse_int
 
 from .actions import DEPLOY as DEPLOY_KIND
 from .actions import END
@@ -235,10 +236,10 @@ def show(state: Position, what: str, player: int | None = None) -> str:
         raise CardgenError(f"show what? {SHOW_USAGE}")
     if word in NAME_INDEX:
         return show_sector(state, NAME_INDEX[word])
-    if word.isascii() and word.isdigit():
+    if all_digits(word):
         hand = state.hands[viewer] if viewer in (0, 1) else []
-        k = int(word) if len(word) < 6 else 0
-        if not 1 <= k <= len(hand):
+        k = parse_int(word, 1, len(hand))
+        if k is None:
             have = f"1 to {len(hand)}" if hand else "none: the hand is empty"
             raise CardgenError(f"no card {word[:12]!r} in {state.game.player_name(viewer)}'s hand (cards: {have})")
         return show_hand_card(state, viewer, k - 1)

@@ -30,9 +30,12 @@ from __future__ import annotations
 
 from cardgen.engine.protocol import TERMINAL
 from cardgen.errors import CardgenError
+from cardgen.numbers import all_digits, parse_int, quote, shorten
 
 from .engine import MAX_SIZE, MIN_SIZE, GyreGame, GyreState
 from .scoring import COLOURS
+
+_MOST = 10**9  # a header's numbers are plain digits up to this; the rules then say what fits
 
 
 def format_diagram(state: GyreState, header: bool = True) -> str:
@@ -96,10 +99,10 @@ def parse_diagram(text: str, max_gyrations: int | None = None) -> GyreState:
         raise _bad("no tile rows (expected rows of '.', R, B, G, Y)")
     n = len(tiles)
     if "size" in header:
-        if not header["size"].isdigit():
-            raise _bad(f"size={header['size']!r} is not a number")
-        if int(header["size"]) != n:
-            raise _bad(f"header says size={header['size']} but there are {n} tile rows")
+        if not all_digits(header["size"]):
+            raise _bad(f"size={quote(header['size'])} is not a number")
+        if parse_int(header["size"], n, n) is None:
+            raise _bad(f"header says size={shorten(header['size'])} but there are {n} tile rows")
     if not MIN_SIZE <= n <= MAX_SIZE:
         raise _bad(f"{n} rows: boards are {MIN_SIZE} to {MAX_SIZE} tiles across")
     board = []
@@ -126,10 +129,9 @@ def parse_diagram(text: str, max_gyrations: int | None = None) -> GyreState:
                     inactive.append(g)
                 g += 1
     seen = max(max(board), max(gyres))
-    try:
-        players = int(header.get("players", max(2, seen)))
-    except ValueError:
-        raise _bad(f"players={header['players']!r} is not a number") from None
+    players = parse_int(header["players"], 0, _MOST) if "players" in header else max(2, seen)
+    if players is None:
+        raise _bad(f"players={quote(header['players'])} is not a number")
     if not 2 <= players <= 4:
         raise _bad(f"players={players}: Gyre is for 2 to 4 players")
     if seen > players:
@@ -139,11 +141,10 @@ def parse_diagram(text: str, max_gyrations: int | None = None) -> GyreState:
     if max_gyrations is not None:
         config["max_gyrations"] = max_gyrations
     game = GyreGame(**config)
-    try:
-        turn = int(header.get("turn", occupied))
-        gyrations = int(header.get("gyrations", 0))
-    except ValueError:
-        raise _bad("turn= and gyrations= take numbers") from None
+    turn = parse_int(header["turn"], 0, _MOST) if "turn" in header else occupied
+    gyrations = parse_int(header["gyrations"], 0, _MOST) if "gyrations" in header else 0
+    if turn is None or gyrations is None:
+        raise _bad("turn= and gyrations= take numbers")
     if occupied == n * n:
         player = TERMINAL
         if header.get("next", "-") != "-":

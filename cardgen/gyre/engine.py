@@ -24,6 +24,7 @@ from types import MappingProxyType
 
 from cardgen.engine.protocol import TERMINAL, Game, GameType, Option, SeatState, State, check_config
 from cardgen.errors import CardgenError, IllegalActionError
+from cardgen.numbers import parse_int
 
 from .highscore import record_game
 from .scoring import COLOUR_NAMES, COLOURS, neighbour_table, scores, tile_name
@@ -602,13 +603,15 @@ def parse_tile(text: str, size: int) -> int:
     )
     if "," in text:
         parts = text.split(",")
-        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        row, col = (parse_int(p.strip(), 1, size) for p in parts) if len(parts) == 2 else (None, None)
+        if row is None or col is None:
             raise bad
-        r, c = int(parts[0]) - 1, int(parts[1]) - 1
+        r, c = row - 1, col - 1
     else:
-        if len(text) < 2 or not text[0].isalpha() or not text[1:].isdigit():
+        row = parse_int(text[1:], 1, size)
+        if not text[:1].isalpha() or row is None:
             raise bad
-        c, r = ord(text[0]) - ord("a"), int(text[1:]) - 1
+        c, r = ord(text[0]) - ord("a"), row - 1
     if not (0 <= r < size and 0 <= c < size):
         raise bad
     return r * size + c

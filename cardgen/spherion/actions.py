@@ -13,6 +13,7 @@ numbers with the constants below.
 from __future__ import annotations
 
 from cardgen.errors import InvalidActionError
+from cardgen.numbers import parse_int
 
 MAXC = 64  # card slots per seat (a main deck holds at most 60)
 DM = MAXC  # the deck master's piece number
@@ -98,9 +99,10 @@ def parse_action(text: str) -> int:
     def card(w: str, dm_ok: bool = False) -> int:
         if dm_ok and w == "dm":
             return DM
-        if len(w) < 2 or w[0] != "c" or not w[1:].isascii() or not w[1:].isdigit() or int(w[1:]) >= MAXC:
+        n = parse_int(w[1:], 0, MAXC - 1) if w[:1] == "c" else None
+        if n is None:
             raise bad
-        return int(w[1:])
+        return n
 
     def side(w: str) -> int:
         if len(w) != 2 or w[0] != "d" or w[1] not in "012345":

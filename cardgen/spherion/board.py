@@ -29,6 +29,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from cardgen.errors import CardgenError
+from cardgen.numbers import parse_int
 from cardgen.rng import Stream
 
 # Board sizes: the Goldberg frequency m, named by the cell count.
@@ -313,7 +314,7 @@ def cell_name(cell: int) -> str:
 
 def parse_cell(text: str, board: Board) -> int:
     raw = text
-    t = text.strip().lstrip("#")
-    if not t.isascii() or not t.isdigit() or len(t) > 6 or not 0 <= int(t) < board.cells:
+    cell = parse_int(text.strip().lstrip("#"), 0, board.cells - 1)
+    if cell is None:
         raise CardgenError(f"not a cell: {raw!r} (expected a cell id from #0 to #{board.cells - 1})")
-    return int(t)
+    return cell

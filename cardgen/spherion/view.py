@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardgen.errors import CardgenError
+from cardgen.numbers import all_digits, parse_int
 from cardgen.spherion.actions import FACES, action_text
 from cardgen.spherion.board import parse_cell
 from cardgen.spherion.cards import decode, sheet
@@ -98,17 +99,17 @@ def show(state: Position, what: str, player: int | None = None) -> str:
     g = state.game
     w = what.strip().lower()
     b = state.board
-    if w.startswith("#") or w.isdigit():
+    if w.startswith("#") or all_digits(w):
         cell = parse_cell(w, b)
         lat, lon = b.latlon(cell)
         kind = "pentagon" if b.is_pentagon(cell) else "hexagon"
         sides = "  ".join(f"d{d}=#{c}" for d, c in enumerate(b.neighbours[cell]))
         owner = ("nobody", "north", "south")[state.terr[cell]]
         return f"#{cell}: {kind} at {lat:.0f} N/S, {lon:.0f} E; territory of {owner}{' (wall)' if cell in b.wall else ''}\n  sides: {sides}"
-    if w.startswith("c") and w[1:].isdigit():
+    if w.startswith("c") and all_digits(w[1:]):
         p = 0 if player is None else player
-        i = int(w[1:])
-        if i >= len(g.cards[p]):
+        i = parse_int(w[1:], 0, len(g.cards[p]) - 1)
+        if i is None:
             raise CardgenError(f"no card {what!r}: {g.player_name(p)}'s deck has c0 to c{len(g.cards[p]) - 1}")
         return sheet(decode(g.cards[p][i].serial))
     raise CardgenError(f"cannot show {what!r}: use a cell like '#17' or a card of your deck like 'c12'")
