@@ -13,9 +13,23 @@ from __future__ import annotations
 import io
 import logging
 import math
+import re
+import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
+
+from pypdf import PdfReader
+from pypdf.generic import (
+    BooleanObject,
+    ContentStream,
+    DictionaryObject,
+    NameObject,
+    NullObject,
+    PdfObject,
+    StreamObject,
+)
 
 from cardgen.errors import CardgenError
 from cardgen.print.shops import Shop
@@ -54,54 +68,205 @@ class _Scan:
     smallest_where: str = ""
 
 
+class PreflightError(CardgenError):
+    """A file preflight cannot read: not a PDF, encrypted, or damaged (the part and the reason, on one line)."""
+
+
+class _Damaged(Exception):
+    """A part of the file that is not what the PDF format says it is: the reason, without the file's name."""
+
+
 def preflight(data: bytes, shop: Shop, name: str = "file") -> list[Finding]:
-    """Findings for the PDF in `data` against `shop`; CardgenError when it is not a readable PDF."""
-    reader = _open(data, name)
-    scan = _Scan()
-    try:
+    """Findings for the PDF in `data` against `shop`; PreflightError when it is not a readable PDF."""
+    with _reading(name) as reading:
+        reader = _open(data, name, reading)
+        scan = _Scan()
         for index, page in enumerate(reader.pages):
+            reading.part = f"page {index + 1}"
             scan.pages += 1
             _page_boxes(scan, index, page)
             resources = page.get("/Resources")
             group = page.get("/Group")
-            if group is not None and str(group.get_object().get("/S")) == "/Transparency":
+            if group is not None and str(_dict(group, "its /Group").get("/S")) == "/Transparency":
                 scan.transparency.append(f"page {index + 1} has a transparency group")
-            _walk(scan, reader, page.get_contents(), resources, IDENTITY, index, set(), 0)
-    except CardgenError:
-        raise
-    except Exception as exc:  # a broken object deep inside: one line, not a traceback
-        raise CardgenError(f"{name}: cannot read the PDF's pages ({type(exc).__name__}: {exc}); is it damaged?") from None
-    return _judge(scan, reader, shop)
+            with reading.decoding(f"page {index + 1}'s content stream"):
+                operations = _operations(page.get_contents(), reader)
+            _walk(scan, reader, reading, operations, resources, IDENTITY, index, set(), ())
+        reading.part = "the PDF/X output intent and document info"
+        return _judge(scan, reader, shop)
 
 
 def failed(findings: list[Finding]) -> bool:
     return any(f.level == "fail" for f in findings)
 
 
-def _open(data: bytes, name: str) -> Any:
-    from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
+# ----- reading the file: one guard ----------------------------------------------------------------
 
+# The trailer's /Encrypt entry, looked for in the bytes only when pypdf could not open the file:
+# opening an AES-encrypted PDF needs an optional package (cryptography) pypdf may not find.
+_ENCRYPT = re.compile(rb"/Encrypt\s*(?:\d+\s+\d+\s+R|<<)")
+
+
+class _Reading(logging.Handler):
+    """What the guard knows while preflight reads: the file's name, the part being read (for the
+    message) and the warnings pypdf logged meanwhile (kept, never printed)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(logging.WARNING)
+        self.name = name
+        self.part = "the file"
+        self.thread = threading.get_ident()
+        self.warnings: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.thread == self.thread:
+            try:
+                message = record.getMessage()
+            except Exception:  # noqa: BLE001 - a message that does not format is still a warning
+                message = str(record.msg)
+            self.warnings.append(" ".join(message.split()))
+
+    @contextmanager
+    def decoding(self, part: str) -> Iterator[None]:
+        """Decode a content stream. pypdf only warns when it cannot decode all of one (a damaged
+        Flate stream, a /Contents that is no stream, a missing object) and goes on with what it
+        could: the page would print something else than the file says, so here that is damage."""
+        outer, self.part = self.part, part
+        start = len(self.warnings)
+        yield
+        if len(self.warnings) > start:
+            raise _Damaged(self.warnings[start])
+        self.part = outer
+
+
+@contextmanager
+def _reading(name: str) -> Iterator[_Reading]:
+    """The one guard every read of the file goes through: whatever pypdf or the checks raise on a
+    damaged or unexpected file (a number where a dictionary belongs, a missing object, a broken
+    stream, nesting past Python's limit) becomes one PreflightError naming the file, the part being
+    read and the reason; pypdf's own warnings are kept for the guard instead of printed."""
+    logger = logging.getLogger("pypdf")
+    reading = _Reading(name)
+    level, propagate = logger.level, logger.propagate
+    logger.addHandler(reading)
+    logger.setLevel(logging.WARNING)
+    logger.propagate = False
+    try:
+        yield reading
+    except CardgenError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a hostile file can make pypdf raise anything; each is a reason
+        raise PreflightError(f"{name!r} is not a readable PDF: cannot read {reading.part} ({_reason(exc)}); "
+                             "is it damaged?") from None  # fmt: skip
+    finally:
+        logger.removeHandler(reading)
+        logger.setLevel(level)
+        logger.propagate = propagate
+
+
+def _reason(exc: Exception) -> str:
+    if isinstance(exc, _Damaged):
+        text = str(exc)
+    elif isinstance(exc, RecursionError):
+        text = "objects nested too deeply"
+    elif isinstance(exc, MemoryError):
+        text = "too large to hold in memory"
+    else:
+        text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    text = " ".join(text.split())
+    return text if len(text) <= 200 else text[:199] + "\u2026"
+
+
+def _open(data: bytes, name: str, reading: _Reading) -> PdfReader:
     if not data.lstrip()[:1024].startswith(b"%PDF-") and b"%PDF-" not in data[:1024]:
-        raise CardgenError(f"{name} is not a PDF (no %PDF- header): give a PDF file")
-    logging.getLogger("pypdf").setLevel(logging.ERROR)  # its warnings about sloppy files are not findings
+        raise PreflightError(f"{name!r} is not a PDF (no %PDF- header): give a PDF file")
+    encrypted = PreflightError(f"{name!r} is encrypted: preflight cannot check an encrypted PDF; give it the unencrypted file")
+    reading.part = "its structure (cross-reference table and trailer)"
     try:
         reader = PdfReader(io.BytesIO(data), strict=False)
-        if reader.is_encrypted:
-            raise CardgenError(f"{name} is encrypted: give an unencrypted PDF")
-        len(reader.pages)
-    except (PdfReadError, ValueError, KeyError, TypeError, AttributeError, OSError) as exc:
-        raise CardgenError(f"{name} is not a readable PDF ({exc}): give a PDF file") from None
+    except Exception:
+        if _ENCRYPT.search(data):  # pypdf tried to decrypt it and could not (say, no AES without cryptography)
+            raise encrypted from None
+        raise
+    if reader.is_encrypted:
+        raise encrypted
+    reading.part = "its page tree"
+    len(reader.pages)
     return reader
+
+
+def _resolved(value: Any) -> Any:
+    """The object an indirect reference points to; None for a missing object or null (as the PDF format says)."""
+    value = value.get_object() if isinstance(value, PdfObject) else value
+    return None if isinstance(value, NullObject) else value
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "missing"
+    if isinstance(value, bool | BooleanObject):
+        return f"the boolean {str(value).lower()}"
+    if isinstance(value, int | float):
+        return f"the number {str(value)[:40]}"
+    if isinstance(value, NameObject):
+        return f"the name {value[:40]}"
+    if isinstance(value, str):
+        return f"the string {value[:40]!r}"
+    if isinstance(value, StreamObject):
+        return "a stream"
+    if isinstance(value, dict):
+        return "a dictionary"
+    if isinstance(value, list):
+        return "an array"
+    return f"a {type(value).__name__}"
+
+
+def _dict(value: Any, what: str) -> DictionaryObject:
+    value = _resolved(value)
+    if not isinstance(value, DictionaryObject):
+        raise _Damaged(f"{what} is {_show(value)}, not a dictionary")
+    return value
+
+
+def _array(value: Any, what: str, size: int | None = None) -> list[Any]:
+    value = _resolved(value)
+    if not isinstance(value, list):
+        raise _Damaged(f"{what} is {_show(value)}, not an array" + (f" of {size}" if size is not None else ""))
+    if size is not None and len(value) != size:
+        raise _Damaged(f"{what} is an array of {len(value)}, not of {size}")
+    return value
+
+
+def _number(value: Any, what: str) -> float:
+    value = _resolved(value)
+    if isinstance(value, bool | BooleanObject) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise _Damaged(f"{what} is {_show(value)}, not a number")
+    return float(value)
+
+
+def _numbers(value: Any, what: str, size: int) -> list[float]:
+    return [_number(v, f"an entry of {what}") for v in _array(value, what, size)]
+
+
+def _operations(contents: Any, reader: PdfReader) -> list[tuple[list[Any], bytes]]:
+    """The operators of a content stream (a page's or a form's), inline images as BI."""
+    if contents is None:
+        return []
+    stream = contents if isinstance(contents, ContentStream) else ContentStream(contents, reader)
+    return [([], b"BI") if op == b"INLINE IMAGE" else (operands, op) for operands, op in stream.operations]
+
+
+# ----- the walk over pages and forms -----------------------------------------------------------------
 
 
 def _page_boxes(scan: _Scan, index: int, page: Any) -> None:
     has_trim = "/TrimBox" in page
     has_bleed = "/BleedBox" in page
     implied = None
+    media = _numbers(page.get("/MediaBox"), "its /MediaBox", 4)  # every page has one (pypdf copies an inherited one)
     if has_trim:
-        trim = [float(v) for v in page["/TrimBox"]]
-        outer = [float(v) for v in (page["/BleedBox"] if has_bleed else page.mediabox)]
+        trim = _numbers(page["/TrimBox"], "its /TrimBox", 4)
+        outer = _numbers(page["/BleedBox"], "its /BleedBox", 4) if has_bleed else media
         implied = pt_to_mm(min(trim[0] - outer[0], trim[1] - outer[1], outer[2] - trim[2], outer[3] - trim[3]))
     scan.boxes.append((index, implied, has_trim, has_bleed))
 
@@ -113,33 +278,33 @@ def _multiply(m: Matrix, n: Matrix) -> Matrix:
     return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
 
 
-def _floats(operands: list[Any]) -> list[float]:
-    return [float(v) for v in operands]
+def _floats(operands: list[Any], op: bytes) -> list[float]:
+    return [_number(v, f"an operand of {op.decode('latin-1')}") for v in operands]
 
 
-def _walk(scan: _Scan, reader: Any, contents: Any, resources: Any, ctm: Matrix, page: int, seen: set[int],
-          depth: int) -> None:  # fmt: skip
-    """Follow the operators of one content stream (a page or a form), with graphics state and resources."""
-    from pypdf.generic import ContentStream
+def _matrix(values: list[float]) -> Matrix:
+    return (values[0], values[1], values[2], values[3], values[4], values[5])
 
-    if contents is None or depth > MAX_FORM_DEPTH:
+
+def _walk(scan: _Scan, reader: PdfReader, reading: _Reading, operations: list[tuple[list[Any], bytes]], resources: Any,
+          ctm: Matrix, page: int, seen: set[int], forms: tuple[Any, ...]) -> None:  # fmt: skip
+    """Follow the operators of one content stream (a page or a form inside `forms`), with graphics state and resources."""
+    if len(forms) > MAX_FORM_DEPTH:
         return
-    resources = resources.get_object() if resources is not None else {}
+    resources = _dict(resources, "its /Resources") if _resolved(resources) is not None else DictionaryObject()
     _fonts(scan, resources)
     _ext_states(scan, resources, page)
-    stream = contents if isinstance(contents, ContentStream) else ContentStream(contents, reader)
     stack: list[Matrix] = []
     tm: Matrix = IDENTITY
     line: Matrix = IDENTITY
     size = 0.0
-    for operands, op in _operations(stream):
+    for operands, op in operations:
         if op == b"q":
             stack.append(ctm)
         elif op == b"Q":
             ctm = stack.pop() if stack else ctm
         elif op == b"cm" and len(operands) == 6:
-            m = _floats(operands)
-            ctm = _multiply((m[0], m[1], m[2], m[3], m[4], m[5]), ctm)
+            ctm = _multiply(_matrix(_floats(operands, op)), ctm)
         elif op in (b"rg", b"RG"):
             _space(scan, "RGB", page, "a DeviceRGB colour (rg/RG)")
         elif op in (b"k", b"K"):
@@ -151,28 +316,19 @@ def _walk(scan: _Scan, reader: Any, contents: Any, resources: Any, ctm: Matrix, 
         elif op == b"BT":
             tm = line = IDENTITY
         elif op == b"Tf" and len(operands) == 2:
-            size = float(operands[1])
+            size = _floats(operands[1:], op)[0]
         elif op == b"Tm" and len(operands) == 6:
-            m = _floats(operands)
-            tm = line = (m[0], m[1], m[2], m[3], m[4], m[5])
+            tm = line = _matrix(_floats(operands, op))
         elif op in (b"Td", b"TD") and len(operands) == 2:
-            tx, ty = _floats(operands)
+            tx, ty = _floats(operands, op)
             tm = line = _multiply((1, 0, 0, 1, tx, ty), line)
         elif op in (b"Tj", b"TJ", b"'", b'"'):
             _text(scan, size, _multiply(tm, ctm), page)
         elif op == b"Do" and operands:
-            _xobject(scan, reader, resources, operands[0], ctm, page, seen, depth)
+            _xobject(scan, reader, reading, resources, operands[0], ctm, page, seen, forms)
         elif op == b"BI":
             _space(scan, "Other", page)
             scan.images.append((page, math.inf, "inline"))
-
-
-def _operations(stream: Any) -> Iterator[tuple[list[Any], bytes]]:
-    for operands, op in stream.operations:
-        if op == b"INLINE IMAGE":
-            yield [], b"BI"
-        else:
-            yield operands, op
 
 
 def _text(scan: _Scan, size: float, m: Matrix, page: int) -> None:
@@ -188,18 +344,22 @@ def _space(scan: _Scan, kind: str, page: int, how: str = "") -> None:
         scan.rgb_where = f"{how or 'RGB'} on page {page + 1}"
 
 
-def _classify(space: Any) -> tuple[str, str]:
+def _classify(space: Any, depth: int = 0) -> tuple[str, str]:
     """(kind, description) of a colour space object."""
-    space = space.get_object() if hasattr(space, "get_object") else space
+    space = _resolved(space)
     if isinstance(space, list) and space:
         family = str(space[0])
         if family == "/ICCBased":
-            n = int(space[1].get_object().get("/N", 0))
-            return {1: "Gray", 3: "RGB", 4: "CMYK"}.get(n, "Other"), f"an ICCBased colour space with {n} components"
+            profile = _dict(space[1] if len(space) > 1 else None, "an ICCBased colour space's profile")
+            n = _number(profile.get("/N"), "/N of an ICCBased colour space's profile")
+            return {1: "Gray", 3: "RGB", 4: "CMYK"}.get(int(n) if n.is_integer() else -1, "Other"), \
+                f"an ICCBased colour space with {n:g} components"  # fmt: skip
         if family in ("/Separation", "/DeviceN"):
             return "Spot", f"a {family[1:]} (spot) colour space"
         if family == "/Indexed":
-            kind, what = _classify(space[1])
+            if depth >= MAX_FORM_DEPTH:
+                raise _Damaged(f"Indexed colour spaces nested more than {MAX_FORM_DEPTH} deep (one on itself?)")
+            kind, what = _classify(space[1] if len(space) > 1 else None, depth + 1)
             return kind, f"an Indexed colour space on {what}"
         if family in ("/CalRGB", "/Lab", "/CalGray"):
             return {"/CalRGB": "RGB", "/Lab": "Lab", "/CalGray": "Gray"}[family], f"a {family[1:]} colour space"
@@ -210,44 +370,46 @@ def _classify(space: Any) -> tuple[str, str]:
     return {"/DeviceRGB": "RGB", "/DeviceCMYK": "CMYK", "/DeviceGray": "Gray", "/Pattern": "Other"}.get(name, "Other"), name[1:]
 
 
-def _named_space(scan: _Scan, resources: Any, name: Any, page: int) -> None:
+def _entries(resources: DictionaryObject, key: str) -> DictionaryObject:
+    """One kind of resources (/Font, /XObject ...): empty when there are none."""
+    found = _resolved(resources.get(key))
+    return DictionaryObject() if found is None else _dict(found, f"its {key} resources")
+
+
+def _named_space(scan: _Scan, resources: DictionaryObject, name: Any, page: int) -> None:
     key = str(name)
     if key in ("/DeviceRGB", "/DeviceCMYK", "/DeviceGray", "/Pattern"):
         kind, what = _classify(name)
     else:
-        spaces = resources.get("/ColorSpace")
-        space = spaces.get_object().get(key) if spaces is not None else None
+        space = _resolved(_entries(resources, "/ColorSpace").get(key))
         kind, what = _classify(space) if space is not None else ("Other", key)
     _space(scan, kind, page, what)
 
 
-def _fonts(scan: _Scan, resources: Any) -> None:
-    fonts = resources.get("/Font")
-    if fonts is None:
-        return
-    for font in fonts.get_object().values():
-        font = font.get_object()
+def _fonts(scan: _Scan, resources: DictionaryObject) -> None:
+    for key, value in _entries(resources, "/Font").items():
+        font = _dict(value, f"font {key}")
         name = str(font.get("/BaseFont", "(unnamed)"))[1:] or "(unnamed)"
         subtype = str(font.get("/Subtype"))
         if subtype == "/Type3":
             scan.fonts.setdefault(name, True)  # drawn by the file's own procedures
             continue
-        descriptor = font.get("/FontDescriptor")
+        descriptor = _resolved(font.get("/FontDescriptor"))
         if descriptor is None and "/DescendantFonts" in font:
-            descriptor = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
-        embedded = descriptor is not None and any(k in descriptor.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+            descendants = _array(font["/DescendantFonts"], f"/DescendantFonts of font {key}")
+            descriptor = _resolved(_dict(descendants[0], f"a descendant of font {key}").get("/FontDescriptor")) if descendants else None
+        files = _dict(descriptor, f"the font descriptor of font {key}") if descriptor is not None else {}
+        embedded = any(k in files for k in ("/FontFile", "/FontFile2", "/FontFile3"))
         scan.fonts[name] = scan.fonts.get(name, True) and embedded
 
 
-def _ext_states(scan: _Scan, resources: Any, page: int) -> None:
-    states = resources.get("/ExtGState")
-    if states is None:
-        return
-    for key, state in states.get_object().items():
-        state = state.get_object()
+def _ext_states(scan: _Scan, resources: DictionaryObject, page: int) -> None:
+    for key, value in _entries(resources, "/ExtGState").items():
+        state = _dict(value, f"graphics state {key}")
         for alpha in ("/CA", "/ca"):
-            if alpha in state and float(state[alpha]) < 1:
-                scan.transparency.append(f"graphics state {key} on page {page + 1} has opacity {float(state[alpha]):g}")
+            opacity = _number(state[alpha], f"{alpha} of graphics state {key}") if alpha in state else 1.0
+            if opacity < 1:
+                scan.transparency.append(f"graphics state {key} on page {page + 1} has opacity {opacity:g}")
         if str(state.get("/SMask", "/None")) != "/None":
             scan.transparency.append(f"graphics state {key} on page {page + 1} has a soft mask")
         mode = state.get("/BM")
@@ -255,18 +417,16 @@ def _ext_states(scan: _Scan, resources: Any, page: int) -> None:
             scan.transparency.append(f"graphics state {key} on page {page + 1} blends with {mode}")
 
 
-def _xobject(scan: _Scan, reader: Any, resources: Any, name: Any, ctm: Matrix, page: int, seen: set[int],
-             depth: int) -> None:  # fmt: skip
-    xobjects = resources.get("/XObject")
-    if xobjects is None:
+def _xobject(scan: _Scan, reader: PdfReader, reading: _Reading, resources: DictionaryObject, name: Any, ctm: Matrix,
+             page: int, seen: set[int], forms: tuple[Any, ...]) -> None:  # fmt: skip
+    ref = _entries(resources, "/XObject").get(str(name))
+    if _resolved(ref) is None:
         return
-    ref = xobjects.get_object().get(str(name))
-    if ref is None:
-        return
-    obj = ref.get_object()
+    obj = _dict(ref, f"XObject {name}")
     subtype = str(obj.get("/Subtype"))
     if subtype == "/Image":
-        width_px, height_px = int(obj.get("/Width", 0)), int(obj.get("/Height", 0))
+        width_px = _number(obj.get("/Width", 0), f"/Width of image {name}")
+        height_px = _number(obj.get("/Height", 0), f"/Height of image {name}")
         placed_w, placed_h = math.hypot(ctm[0], ctm[1]), math.hypot(ctm[2], ctm[3])  # points
         dpi = min(width_px / (placed_w / 72) if placed_w else math.inf, height_px / (placed_h / 72) if placed_h else math.inf)
         if obj.get("/ImageMask"):
@@ -280,10 +440,11 @@ def _xobject(scan: _Scan, reader: Any, resources: Any, name: Any, ctm: Matrix, p
         return
     if subtype == "/Form":
         key = getattr(ref, "idnum", None)
-        matrix = [float(v) for v in obj.get("/Matrix", IDENTITY)]
-        inner = _multiply((matrix[0], matrix[1], matrix[2], matrix[3], matrix[4], matrix[5]), ctm)
+        if key is not None and key in forms:
+            raise _Damaged(f"form {name} draws itself")
+        inner = _multiply(_matrix(_numbers(obj.get("/Matrix", list(IDENTITY)), f"/Matrix of form {name}", 6)), ctm)
         group = obj.get("/Group")
-        if group is not None and str(group.get_object().get("/S")) == "/Transparency":
+        if group is not None and str(_dict(group, f"/Group of form {name}").get("/S")) == "/Transparency":
             scan.transparency.append(f"a form on page {page + 1} is a transparency group")
         # A form drawn at many places is walked each time its matrix differs; the same form and
         # matrix once per page (its text and images print at the same size everywhere).
@@ -291,10 +452,12 @@ def _xobject(scan: _Scan, reader: Any, resources: Any, name: Any, ctm: Matrix, p
         if mark in seen:
             return
         seen.add(mark)
-        _walk(scan, reader, obj, obj.get("/Resources", resources), inner, page, seen, depth + 1)
+        with reading.decoding(f"form {name} on page {page + 1}"):
+            operations = _operations(obj, reader)
+        _walk(scan, reader, reading, operations, obj.get("/Resources", resources), inner, page, seen, (*forms, key))
 
 
-def _judge(scan: _Scan, reader: Any, shop: Shop) -> list[Finding]:
+def _judge(scan: _Scan, reader: PdfReader, shop: Shop) -> list[Finding]:
     out: list[Finding] = [Finding("ok", "file", f"{scan.pages} page{'s' if scan.pages != 1 else ''}; profile {shop.describe()}")]
     if scan.pages == 0:
         out.append(Finding("fail", "pages", "the file has no pages"))
@@ -359,23 +522,22 @@ def _judge(scan: _Scan, reader: Any, shop: Shop) -> list[Finding]:
     return out
 
 
-def _pdfx(reader: Any, shop: Shop) -> Finding:
-    root = reader.trailer["/Root"].get_object()
-    intents = root.get("/OutputIntents")
-    info = reader.trailer.get("/Info")
-    version = str(info.get_object().get("/GTS_PDFXVersion", "")) if info is not None else ""
+def _pdfx(reader: PdfReader, shop: Shop) -> Finding:
+    root = _dict(reader.trailer.get("/Root"), "the document catalog (/Root)")
+    intents = _resolved(root.get("/OutputIntents"))
+    info = _resolved(reader.trailer.get("/Info"))
+    version = str(_dict(info, "the document info (/Info)").get("/GTS_PDFXVersion", "")) if info is not None else ""
     problems = []
-    profile = None
     if intents is None:
         problems.append("no output intent")
     else:
-        gts = [i.get_object() for i in intents.get_object() if str(i.get_object().get("/S")) == "/GTS_PDFX"]
+        listed = [_dict(i, "an output intent") for i in _array(intents, "/OutputIntents")]
+        gts = [i for i in listed if str(i.get("/S")) == "/GTS_PDFX"]
         if not gts:
             problems.append("no GTS_PDFX output intent")
         else:
-            intent = gts[0]
-            profile = intent.get("/DestOutputProfile")
-            if profile is not None and int(profile.get_object().get("/N", 0)) != 4:
+            profile = _resolved(gts[0].get("/DestOutputProfile"))
+            if profile is not None and _number(_dict(profile, "its output profile").get("/N"), "/N of its output profile") != 4:
                 problems.append("its output profile is not CMYK")
     if not version.startswith("PDF/X-1"):
         problems.append("no GTS_PDFXVersion PDF/X-1 in the document info")
