@@ -115,7 +115,8 @@ def cli() -> None:
 # outputs stay what they were), one line says why, and the status is the
 # conventional 128 + signal number (130, 143, 129). Ending in the handler itself,
 # rather than raising an exception through whatever library code is running
-# (reportlab, PIL), is what makes this hold wherever the signal lands.
+# (reportlab, PIL), is what makes this hold wherever the signal lands. Worker
+# processes (--jobs) end with it, quietly (cardgen.processes.end_workers).
 HANDLED_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
@@ -129,6 +130,9 @@ def _install_signal_handlers() -> None:
             return
         for s in HANDLED_SIGNALS:  # a second signal must not cut the cleanup short
             signal.signal(s, signal.SIG_IGN)
+        workers = sys.modules.get("cardgen.processes")  # imported (and so maybe running) or not: no import here
+        if workers is not None:
+            workers.end_workers()  # now, while the pipes they send results into are still open
         remove_temporaries()
         name = "interrupted" if signum == signal.SIGINT else f"terminated by {signal.Signals(signum).name}"
         with contextlib.suppress(OSError):  # SIGHUP: the terminal may be gone already
