@@ -5,8 +5,11 @@ case, with or without separators, or a lookup URL), finds the game by the
 serial's first character (cardgen.games) and asks that game for the card.
 
 The QR code and the lookup share `lookup_url` / `serial_from_url`, so whatever
-one writes the other reads. The base address comes from, in order: the `base`
-argument (the CLI's --lookup-url), the CARDGEN_LOOKUP_URL environment variable,
+one writes the other reads: `lookup_base` accepts only a base whose addresses
+read back (a port from 1 to 65535, every '%' starting an escape, no fragment,
+a query only when it ends in `s=`), and checks it on a sample serial. The
+base address comes from, in order: the `base` argument (the CLI's
+--lookup-url), the CARDGEN_LOOKUP_URL environment variable, the settings file,
 DEFAULT_LOOKUP_BASE. The default is under `.example`, a domain reserved never to
 resolve: the codes still scan to a recognisable address and nobody's real site
 receives the traffic. Point it at your own host (e.g. `cardgen serve`) before
@@ -16,7 +19,8 @@ printing for real.
 from __future__ import annotations
 
 import os
-from urllib.parse import parse_qs, quote, unquote, urlsplit
+import re
+from urllib.parse import SplitResult, parse_qs, quote, unquote, urlsplit
 
 from cardgen import serial as serialcodec
 from cardgen.errors import SerialError
@@ -44,6 +48,52 @@ def _short(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+# A '%' that does not start an escape (%XX, two hex digits): a browser or server reads it differently.
+_STRAY_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
+# Characters a URL never holds as they are (RFC 3986); '\\' a browser reads as '/'.
+_NOT_IN_URLS = frozenset('"<>\\^`{|}')
+_PORT = re.compile(r"[0-9]{1,5}")
+# A serial to try every base on: what lookup_url makes of it must give it back.
+_PROBE = "A7QH-ANSG-2XE"
+
+
+def _port(netloc: str) -> str | None:
+    """The port as written in `netloc` ("" for "HOST:"), None without one."""
+    hostport = netloc.rpartition("@")[2]
+    if hostport.startswith("["):  # [IPv6]:PORT
+        tail = hostport.partition("]")[2]
+        return tail[1:] if tail.startswith(":") else (tail or None)
+    _, colon, port = hostport.partition(":")
+    return port if colon else None
+
+
+def _base_problem(chosen: str, parts: SplitResult) -> str | None:
+    """What is wrong with an http(s) base whose addresses would not read back (None when they do)."""
+    stray = _STRAY_PERCENT.search(chosen)
+    if stray is not None:
+        return f"has a stray '%' at character {stray.start() + 1} (a '%' starts an escape like %20): write a '%' as %25"
+    odd = sorted({ch for ch in chosen if ch in _NOT_IN_URLS})
+    if odd:
+        return f"contains {', '.join(repr(ch) for ch in odd)}, which a URL cannot hold as it is: escape it (e.g. %5C)"
+    port = _port(parts.netloc)
+    if port and not (_PORT.fullmatch(port) and 1 <= int(port) <= 65535):
+        return f"has port {port!r}: a port is a number from 1 to 65535"
+    if "#" in chosen:
+        return "has a fragment ('#...'): a browser never sends what follows '#', so the serial would be lost"
+    if "?" in chosen:
+        if not chosen.endswith(("?s=", "&s=")) or parse_qs(parts.query[:-2]).get("s"):
+            return "has a query that does not end in the serial's s=: end it with s= (e.g. https://HOST/lookup?s=)"
+    elif chosen.endswith("="):
+        return "ends in '=' outside a query: the serial goes after '/' or in a query's s= (e.g. https://HOST/lookup?s=)"
+    address = _join(chosen, _PROBE)
+    try:
+        if serial_from_url(address) == _PROBE:
+            return None
+    except SerialError:
+        pass
+    return f"makes addresses that do not give the serial back ({address!r})"
+
+
 def lookup_base(base: str | None = None) -> str:
     """The base URL to use, checked: an http(s) address with a host, short enough for a QR code.
 
@@ -66,6 +116,9 @@ def lookup_base(base: str | None = None) -> str:
         parts = None
     if parts is None or parts.scheme not in ("http", "https") or not host:
         raise SerialError(f"lookup url base {chosen!r} is not an http(s) address: use {hint}")
+    problem = _base_problem(chosen, parts)
+    if problem is not None:
+        raise SerialError(f"lookup url base {chosen!r} {problem}")
     return chosen
 
 
@@ -75,11 +128,14 @@ def lookup_url(serial: str, base: str | None = None) -> str:
     A base ending in '/' or '=' gets the serial appended (".../c/SERIAL",
     ".../lookup?s=SERIAL"); any other base gets '/SERIAL'.
     """
-    chosen = lookup_base(base)
+    return _join(lookup_base(base), serial)
+
+
+def _join(base: str, serial: str) -> str:
     tail = quote(serial, safe="")
-    if chosen.endswith(("/", "=")):
-        return chosen + tail
-    return f"{chosen}/{tail}"
+    if base.endswith(("/", "=")):
+        return base + tail
+    return f"{base}/{tail}"
 
 
 def serial_from_url(text: str) -> str:
