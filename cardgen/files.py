@@ -12,6 +12,15 @@ Reading checks the kind before opening (a pipe would block, a folder or
 device is not a file) and decodes text: UTF-8 (a BOM is dropped) or UTF-16
 with a BOM; binary data and other encodings are refused.
 
+A name that names a folder ("notes/", "notes/.", "..") is never taken for the
+file beside it: Path("notes/") is Path("notes"), so the text is checked before it
+becomes a Path (`name_problem`, also what the CLI's file options check). "-" is
+standard output for `open_output` only; the other writers refuse it.
+
+Several files that belong together (a folder of PNGs) are written all or none
+by `atomic_files`: each into a temporary file beside its target, every target
+checked first, and renamed into place only when all of them are written.
+
 Every failure is a FileError (a CardgenError): `cannot write 'PATH': REASON`
 or `cannot read WHAT 'PATH': REASON`, REASON being the system's words in
 lowercase ("no space left on device", "permission denied").
@@ -132,8 +141,32 @@ def _make_folder(folder: Path, shown: str) -> None:
         raise _write_error(shown, exc) from None
 
 
+_SEPARATORS = tuple(sep for sep in (os.sep, os.altsep) if sep)
+
+
+def name_problem(path: StrPath, *, stdout: bool = False) -> str | None:
+    """Why the text `path` cannot name a file to write, or None when it can.
+
+    Empty text names nothing; a name ending in a separator, "." or ".." names a
+    folder (Path("notes/") would drop the slash and replace the file "notes");
+    "-" means standard output, which only a writer of text to it takes
+    (`stdout=True`): a file named "-" is "./-".
+    """
+    text = os.fspath(path)
+    if not text:
+        return "the file name is empty"
+    if text == STDIO:
+        return None if stdout else "'-' (standard output) is not taken here: give a file name (./- for a file named '-')"
+    if text.endswith(_SEPARATORS) or os.path.basename(text) in (".", ".."):
+        return "names a folder (it ends in '/', '.' or '..'): give a file name"
+    return None
+
+
 def _target(shown: str) -> tuple[Path, os.stat_result | None]:
     """The file to replace (a symbolic link resolved) and its status (None if there is none); refuses what is not a file."""
+    problem = name_problem(shown)
+    if problem is not None:
+        raise _write_error(shown, problem, errno.EISDIR if problem.startswith("names a folder") else errno.EINVAL)
     target = Path(shown)
     try:
         st: os.stat_result | None = os.lstat(target)
@@ -337,6 +370,144 @@ def atomic_folder(path: StrPath) -> Iterator[Path]:
         _LIVE.discard(temp)
         raise
     _sync_folder(dest.parent)
+
+
+class FileBatch:
+    """The files of one `atomic_files` block, each written whole beside its target and kept aside."""
+
+    def __init__(self, folder: Path, shown: str) -> None:
+        self.folder = folder
+        self.shown = shown
+        self._names: set[str] = set()
+        self._pending: list[tuple[Path, Path, str]] = []  # (temporary file, target, name shown)
+
+    def write(self, name: str, data: ReadableBuffer) -> Path:
+        """Write `data` as the file `name` of the folder; it replaces that file when the block ends.
+
+        The target is checked now (a folder, a device or a read-only file there
+        is refused before anything is replaced); returns the file's final path.
+        """
+        shown = os.path.join(self.shown, name)
+        if not name or name in (".", "..") or any(sep in name for sep in _SEPARATORS):
+            raise _write_error(shown, "not a plain file name", errno.EINVAL)
+        if name in self._names:
+            raise _write_error(shown, "written twice in one run (two files of the same name)", errno.EEXIST)
+        target, old = _target(shown)
+        temp, handle = _create_temp(target, old, shown)
+        try:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+            handle.close()
+        except BaseException as exc:
+            _discard(handle, temp)
+            if isinstance(exc, OSError):
+                raise _write_error(shown, exc) from None
+            raise
+        self._names.add(name)
+        self._pending.append((temp, target, shown))
+        return self.folder / name
+
+    def _commit(self) -> None:
+        """Rename every file into place; if one fails, put back the ones already replaced."""
+        for _, _, shown in self._pending:
+            _target(shown)  # as it is now: nothing is replaced unless every target still takes a file
+        done: list[tuple[Path, Path | None, bool]] = []  # (target, link to the old file, whether one existed)
+        try:
+            for temp, target, shown in self._pending:
+                existed = os.path.lexists(target)
+                backup = _keep_old(target, shown) if existed else None
+                try:
+                    os.replace(temp, target)
+                except OSError as exc:
+                    if backup is not None:
+                        _drop(backup)
+                    raise _write_error(shown, exc) from None
+                _LIVE.discard(temp)
+                done.append((target, backup, existed))
+        except BaseException:
+            for target, backup, existed in reversed(done):
+                with contextlib.suppress(OSError):
+                    if backup is not None:
+                        os.replace(backup, target)
+                        _LIVE.discard(backup)
+                    elif not existed:
+                        os.unlink(target)
+            raise
+        finally:
+            for _, backup, _ in done:
+                if backup is not None:
+                    _drop(backup)
+        for folder in {target.parent for _, target, _ in self._pending}:
+            _sync_folder(folder)
+        self._pending = []
+
+    def _discard(self) -> None:
+        for temp, _, _ in self._pending:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+            _LIVE.discard(temp)
+        self._pending = []
+
+
+def _keep_old(target: Path, shown: str) -> Path | None:
+    """A second name (a hard link) for the file about to be replaced, to put it back if the batch
+    fails; None where the file system has no hard links (the file is then replaced without one)."""
+    try:
+        backup, _ = _claim_temp(target, lambda t: os.link(target, t), shown, "file")
+    except FileError:
+        return None
+    return backup
+
+
+def _drop(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        os.unlink(path)
+    _LIVE.discard(path)
+
+
+def _missing_top(folder: Path) -> Path | None:
+    """The outermost folder of `folder`'s path that does not exist yet (None when `folder` exists)."""
+    top = None
+    for candidate in (folder, *folder.parents):
+        if os.path.lexists(candidate):
+            break
+        top = candidate
+    return top
+
+
+@contextlib.contextmanager
+def atomic_files(folder: StrPath) -> Iterator[FileBatch]:
+    """Write several files into `folder`, all or none: `batch.write(name, data)` for each.
+
+    Each file goes to a temporary file beside its target, which is checked as
+    `atomic_write` checks it; only when the block succeeds are they renamed into
+    place (a rename that fails puts back the files already replaced). On any
+    error the folder is as it was: no file replaced, no temporary file left, and
+    a folder this call created removed again. Files of the folder that the block
+    does not write are never touched.
+    """
+    shown = os.fspath(folder)
+    if shown in ("", STDIO):
+        raise _write_error(shown, "not a folder name: give the folder to write the files into", errno.EINVAL)
+    dest = Path(shown)
+    created = _missing_top(dest)
+    _make_folder(dest, shown)
+    batch = FileBatch(dest, shown)
+    try:
+        yield batch
+        batch._commit()
+    except BaseException:
+        batch._discard()
+        if created is not None:
+            for empty in (dest, *dest.parents):  # only folders this call made, and only while empty
+                try:
+                    os.rmdir(empty)
+                except OSError:
+                    break
+                if empty == created:
+                    break
+        raise
 
 
 class Scratch:

@@ -26,7 +26,7 @@ import pypdfium2.raw as pdfium_c
 from PIL import Image, ImageDraw, ImageFont
 
 from cardgen.errors import CardgenError
-from cardgen.files import atomic_write
+from cardgen.files import FileBatch, atomic_files
 from cardgen.print.face import Face
 from cardgen.print.fonts import FONT_DIR
 from cardgen.print.imposition import Imposition, Layout, impose
@@ -80,7 +80,11 @@ def write_pngs(
 ) -> PngSummary:
     """Write KEY.png for each card (trimmed card, or with `bleed` mm), plus contact sheet(s).
 
-    Each file is written atomically; keys must be file-name safe and unique.
+    The files are written all or none (cardgen.files.atomic_files): each beside
+    its target, and renamed into place only when every PNG and contact sheet is
+    written, so a failure on a later card (a full disk, a folder where a file
+    should go) replaces none of the folder's earlier files; files of other names
+    are left alone. Keys must be file-name safe and unique.
     One contact sheet holds 100 cards: `contact-sheet.png`, or numbered
     `contact-sheet-001.png`, ... for bigger sets. `jobs` > 1 renders batches in
     that many forked processes (faces with pack/unpack); the files are the same.
@@ -88,8 +92,16 @@ def write_pngs(
     if not MIN_DPI <= dpi <= MAX_DPI:
         raise CardgenError(f"dpi {dpi!r} out of range: use {MIN_DPI} to {MAX_DPI}")
     imposition = impose(Layout(card=card, bleed=bleed, mode="single", crop_marks=False))
-    out = Path(folder)  # atomic_write creates it with the first image
-    sheets = _ContactSheets(out, card) if contact_sheet else None
+    out = Path(folder)
+    with atomic_files(out) as written:
+        return _write_all(cards, face, card, imposition, written, key, dpi, progress, contact_sheet, jobs)
+
+
+def _write_all(cards: Iterable[C], face: Face[C], card: Size, imposition: Imposition, written: FileBatch,
+               key: Callable[[C], str], dpi: int, progress: Progress | None, contact_sheet: bool,
+               jobs: int) -> PngSummary:  # fmt: skip
+    out = written.folder
+    sheets = _ContactSheets(written, card) if contact_sheet else None
     thumb = sheets.thumb if sheets is not None else None
     seen: set[str] = set()
     count = files = total = 0
@@ -103,8 +115,7 @@ def write_pngs(
     for batch, images in rendered:
         names = [_checked_key(key(c), seen) for c in batch]
         for name, (data, small) in zip(names, images):
-            with atomic_write(out / f"{name}.png") as handle:
-                handle.write(data)
+            written.write(f"{name}.png", data)
             files += 1
             total += len(data)
             if sheets is not None:
@@ -114,8 +125,7 @@ def write_pngs(
             progress(len(batch))
     if count == 0:
         raise CardgenError("no cards to render: the card list is empty")
-    written = sheets.finish() if sheets is not None else ()
-    return PngSummary(out, count, files, total, written)
+    return PngSummary(out, count, files, total, sheets.finish() if sheets is not None else ())
 
 
 Frames = dict[tuple[str, tuple[float, ...]], list[bytearray]]
@@ -325,8 +335,8 @@ def _checked_key(name: str, seen: set[str]) -> str:
 class _ContactSheets:
     """Thumbnails pasted onto sheets of 10 x 10, each saved when full."""
 
-    def __init__(self, folder: Path, card: Size) -> None:
-        self.folder = folder
+    def __init__(self, batch: FileBatch, card: Size) -> None:
+        self.batch = batch
         self.thumb = (THUMB_WIDTH, max(1, round(THUMB_WIDTH * card.height / card.width)))
         self.cell = (self.thumb[0] + 2 * THUMB_PAD, self.thumb[1] + 2 * THUMB_PAD + LABEL_HEIGHT)
         self.font = ImageFont.truetype(str(FONT_DIR / "Vera.ttf"), 11)
@@ -356,10 +366,7 @@ class _ContactSheets:
             sheet = sheet.crop((0, 0, columns * self.cell[0], rows * self.cell[1]))
         numbered = bool(self.saved) or not last
         name = f"{CONTACT_NAME}-{len(self.saved) + 1:03d}.png" if numbered else f"{CONTACT_NAME}.png"
-        path = self.folder / name
-        with atomic_write(path) as handle:
-            handle.write(encode_png(sheet))
-        self.saved.append(path)
+        self.saved.append(self.batch.write(name, encode_png(sheet)))
 
     def finish(self) -> tuple[Path, ...]:
         if self.sheet is not None and self.filled:
