@@ -8,17 +8,17 @@
 
 A command-line option beats an environment variable, which beats this file,
 which beats the built-in default. A missing file is no error; a file that
-cannot be read, is not TOML, or names an unknown setting is one, naming the
-file and what is accepted.
+cannot be read, is not TOML (read by cardgen.structured, with its limits), or
+names an unknown setting is one, naming the file and what is accepted.
 """
 
 from __future__ import annotations
 
 import os
-import tomllib
 from pathlib import Path
 from typing import Any
 
+from cardgen import structured
 from cardgen.errors import CardgenError, FileError
 from cardgen.files import read_text
 
@@ -64,10 +64,7 @@ def _read(path: Path) -> dict[str, Any]:
         text = read_text(path, "settings file")
     except FileError as exc:
         raise CardgenError(f"{exc} (the settings file; {ENV_VAR}='' ignores it)") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CardgenError(f"settings file {str(path)!r} is not TOML: {exc}") from None
+    data = structured.load_toml(text, f"settings file {str(path)!r}")
     accepted = ", ".join(f"{k} ({t.__name__})" for k, t in SETTINGS.items())
     for key, value in data.items():
         if key not in SETTINGS:

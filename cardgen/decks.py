@@ -17,7 +17,6 @@ same way.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -28,6 +27,7 @@ from cardgen import serial as serialcodec
 from cardgen.errors import CardgenError, DeckError, FileError, OptionError, SerialError
 from cardgen.files import read_text
 from cardgen.lookup import serial_from_url
+from cardgen.structured import StructureError, load_json
 
 C = TypeVar("C")
 D = TypeVar("D")
@@ -334,9 +334,9 @@ def parse_json(text: str, json_format: str, card_of: Callable[[str], C],
     """(name, entries, problems) of a deck in the JSON a game's `deck_to_json` writes: an object
     with a "cards" list of {"count", "serial"} (a serial may be a URL; only these and "name" matter)."""
     try:
-        data: Any = json.loads(strip_bom(text))
-    except json.JSONDecodeError as exc:
-        return None, [], [Problem("bad-json", exc.lineno, f"not valid JSON: {exc.msg}")]
+        data: Any = load_json(strip_bom(text), "deck")
+    except StructureError as exc:
+        return None, [], [Problem("bad-json", exc.line, exc.detail)]
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
         return None, [], [Problem("bad-json", None, 'expected an object with a "cards" list of {"count", "serial"}')]
     if data.get("format", json_format) != json_format:

@@ -11,16 +11,17 @@ from __future__ import annotations
 import builtins
 import hashlib
 import json
-import tomllib
 from pathlib import Path
 from typing import Any
 
+from cardgen import structured
 from cardgen.errors import FileError, TableError
 from cardgen.files import read_text
 
 
 def load_toml(path: Path) -> dict:
-    """Parse one TOML file; a missing, unreadable or malformed file is a TableError."""
+    """Parse one TOML file; a missing, unreadable or malformed file is a TableError (so is one
+    nested too deep or holding an integer too long to print: cardgen.structured.load_toml)."""
     try:
         text = read_text(path, "table file")
     except FileError as exc:
@@ -28,9 +29,9 @@ def load_toml(path: Path) -> dict:
             raise TableError(f"{path.name}: table file missing (looked for {path})") from None
         raise TableError(str(exc)) from None
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise TableError(f"{path.name}: not valid TOML: {exc}") from None
+        return structured.load_toml(text, path.name)
+    except structured.StructureError as exc:
+        raise TableError(str(exc)) from None
 
 
 class Reader:

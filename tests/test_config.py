@@ -48,7 +48,7 @@ def test_the_setting_reaches_the_printed_qr_codes(tmp_path, monkeypatch):
         ('lookup_url = "ftp://x/"\n', "is not an http(s) address"),
         ("lookup_url = 7\n", "lookup_url = 7 is not a str"),
         ('lookup_uri = "https://x.org/"\n', "unknown setting 'lookup_uri' (accepted: lookup_url (str))"),
-        ("lookup_url = \n", "is not TOML"),
+        ("lookup_url = \n", "not valid TOML"),
         (b"\x00\x01binary", "binary data"),
     ],
 )

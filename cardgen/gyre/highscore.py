@@ -17,6 +17,7 @@ from pathlib import Path
 
 from cardgen.errors import CardgenError
 from cardgen.files import read_text, write_text
+from cardgen.structured import load_json
 
 from .scoring import COLOURS
 
@@ -37,7 +38,7 @@ def load(path: Path | None = None) -> dict:
     """The table {key: entry}; an unreadable file counts as empty (it is only a nicety)."""
     path = path or highscore_path()
     try:
-        data = json.loads(read_text(path, "high-score file"))
+        data = load_json(read_text(path, "high-score file"), f"high-score file {str(path)!r}")
     except (CardgenError, ValueError):  # missing, unreadable, not text, not JSON
         return {}
     return data if isinstance(data, dict) else {}

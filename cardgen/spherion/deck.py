@@ -36,7 +36,6 @@ is named apart and not counted in the 40-60 (docs/rules/spherion.md).
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
@@ -45,6 +44,7 @@ from cardgen import decks
 from cardgen.decks import Problem, card_line, strip_comment
 from cardgen.errors import DeckError, SerialError
 from cardgen.spherion.cards import Card, decode, generate, tables
+from cardgen.structured import StructureError, load_json
 
 MAIN_MIN, MAIN_MAX = 40, 60
 EXTRA_MAX = SIDE_MAX = 15
@@ -180,9 +180,9 @@ def deck_from_json(text: str, source: str = "<json>") -> Deck:
     bad = Deck(source=source, errors=(Problem("bad-json", None, f"not a Spherion deck in JSON: expected the shape "
                                               f"'cardgen spherion deck show --json' writes ({JSON_FORMAT})"),))  # fmt: skip
     try:
-        data = json.loads(text)
-    except ValueError:
-        return bad
+        data = load_json(text, "deck")
+    except StructureError as exc:
+        return Deck(source=source, errors=(Problem("bad-json", exc.line, exc.detail),))
     if not isinstance(data, dict) or data.get("format") != JSON_FORMAT:
         return bad
     errors, entries = [], []

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import json
 import logging
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
@@ -38,6 +37,7 @@ from cardgen import serial as serialcodec
 from cardgen.errors import CardgenError, SerialError
 from cardgen.games import LookupResult, registry
 from cardgen.lookup import lookup, lookup_base
+from cardgen.structured import StructureError, load_json
 from cardgen.web import games as webgames
 from cardgen.web import pages, render
 from cardgen.web.errors import ApiError, serial_error
@@ -207,9 +207,9 @@ class Server:
             raise ApiError(415, "not_json", 'send JSON (Content-Type: application/json): {"serials": ["A7QH-ANSG-2XE", ...]}')
         raw = await request.body()
         try:
-            payload = json.loads(raw)
-        except (ValueError, RecursionError):
-            raise ApiError(400, "bad_json", 'the body is not valid JSON: send {"serials": ["A7QH-ANSG-2XE", ...]}') from None
+            payload = load_json(raw, "the body")
+        except StructureError as exc:
+            raise ApiError(400, "bad_json", f'{exc}: send {{"serials": ["A7QH-ANSG-2XE", ...]}}') from None
         serials = payload.get("serials") if isinstance(payload, dict) else payload
         if not isinstance(serials, list) or not all(isinstance(s, str) for s in serials):
             raise ApiError(400, "bad_json", 'expected {"serials": [...]} with a list of serial strings')
