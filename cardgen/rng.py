@@ -13,7 +13,7 @@ import hashlib
 import secrets
 from collections.abc import Iterator
 
-from cardgen.errors import CardgenError
+from cardgen.errors import CardgenError, TableError
 
 _PERSON = b"cardgen-rng-v1"
 
@@ -45,21 +45,43 @@ def hasher(seed: int | str, *path: object, size: int = 32):
     return h
 
 
+# One draw is one 256-bit BLAKE2b digest, so a draw covers a space of at most 2**256 outcomes:
+# past it the largest multiple of the space below 2**256 is 0 and rejection would never end.
+DRAW_BITS = 256
+MAX_SPACE = 1 << DRAW_BITS
+
+
+def check_space(space: int, what: str, product: str) -> int:
+    """`space` when uniform_draws can draw from it (1 .. 2**256); a TableError otherwise, naming the
+    tables (`what`) and what multiplies to the space (`product`). Games call it when they load
+    tables, so edited weights too large to draw from are refused there, never at generation."""
+    if space > MAX_SPACE:
+        raise TableError(
+            f"{what}: {product} is more than 2^{space.bit_length() - 1}, past 2^{DRAW_BITS}, the most a card's "
+            f"{DRAW_BITS}-bit draw covers: make the weights smaller (the same odds in smaller numbers, or fewer options)"
+        )
+    if space < 1:
+        raise TableError(f"{what}: {product} is {space}: give the options positive weights")
+    return space
+
+
 def uniform_draws(seed: int | str, path: tuple, start: int, count: int, space: int) -> Iterator[int]:
     """For each item i of start .. start+count-1, a number of 256 bits drawn from the stream
     (seed, *path) at counter i, uniform below the largest multiple of `space` (rejection
     sampling, redrawn with a retry counter), so that it taken mod `space` is exactly uniform:
-    item i never depends on the items before it."""
+    item i never depends on the items before it. `space` is 1 .. 2**256 (see check_space)."""
     if count < 0 or start < 0:
         raise ValueError(f"count and start must be >= 0, got count={count} start={start}")
+    if not 1 <= space <= MAX_SPACE:
+        raise ValueError(f"space must be 1 .. 2**{DRAW_BITS}, got {space if space < 1 else f'a number of {space.bit_length()} bits'}")
     base = hasher(seed, *path)
-    limit = (1 << 256) - (1 << 256) % space
+    limit = MAX_SPACE - MAX_SPACE % space
     for i in range(start, start + count):
         h = base.copy()
         h.update(i.to_bytes(8, "big"))
         u = int.from_bytes(h.digest(), "big")
         retry = 0
-        while u >= limit:  # probability below 2**-180 for the spaces used; kept for exactness
+        while u >= limit:  # below 1/2 for any space, below 2**-180 for today's tables; kept for exactness
             retry += 1
             h = base.copy()
             h.update(i.to_bytes(8, "big") + retry.to_bytes(4, "big"))

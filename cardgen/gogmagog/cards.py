@@ -24,7 +24,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import cast
 
-from cardgen import games
+from cardgen import games, rng
 from cardgen import serial as serialcodec
 from cardgen.errors import TableError
 from cardgen.gogmagog.plugin import SERIAL_PREFIXES
@@ -153,7 +153,10 @@ class Edition:
         self.count = sum(self.kind_sizes)
         # Exact integer weights: P(card) = weight / total_weight.
         self.attr_product = math.prod(self.kind_totals)
-        self.total_weight = sum(self.kind_weights) * self.attr_product
+        self.total_weight = rng.check_space(
+            sum(self.kind_weights) * self.attr_product, f"the Gog & Magog tables of edition {letter}",
+            "the kinds' total weight times every kind's product of attribute totals",
+        )
         self.serial_length = max(1, -(-self.count.bit_length() // 5))
         self.encode_serial = serialcodec.encoder(self.letter, self.serial_length)
         self._cards: dict[int, Card] = {}

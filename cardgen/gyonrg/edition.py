@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, cast
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+from cardgen import rng
 from cardgen import serial as serialcodec
 from cardgen.errors import TableError
 from cardgen.gyonrg import patterns
@@ -173,7 +174,10 @@ class Edition:
         self.attributes = self._build_attributes()
         self.radices = tuple(len(a) for a in self.attributes)
         self.count = math.prod(self.radices)
-        self.total_weight = math.prod(a.total for a in self.attributes)
+        self.total_weight = rng.check_space(
+            math.prod(a.total for a in self.attributes), f"the Gyon-RG tables in {str(folder)!r}",
+            "the product of the attributes' total weights (element, ship, modifiers, goal, special, four deploy sides)",
+        )
         self.serial_length = max(1, -(-self.count.bit_length() // 5))
         self.encode_serial = serialcodec.encoder(self.letter, self.serial_length)
         self._ships: dict[tuple[int, int], Ship] = {}

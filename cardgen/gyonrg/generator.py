@@ -2,10 +2,11 @@
 
 Card i of seed S is drawn from its own counter-based stream (BLAKE2b keyed
 with S, over the edition letter and i): one 256-bit number u, uniform over
-[0, total weight) by rejection, is split by mixed radix into one draw per
-attribute, and each draw picks an option by cumulative weight. So card i is
-computed without cards 0..i-1, and the same seed and edition give the same
-cards on every machine, process and PYTHONHASHSEED.
+[0, total weight) by rejection (the shared rng.uniform_draws), is split by
+mixed radix into one draw per attribute, and each draw picks an option by
+cumulative weight. So card i is computed without cards 0..i-1, and the same
+seed and edition give the same cards on every machine, process and
+PYTHONHASHSEED.
 """
 
 from __future__ import annotations
@@ -23,26 +24,14 @@ def generate(seed: int | str, count: int, start: int = 0, edition: Edition | Non
     if count < 0 or start < 0:
         raise ValueError(f"count and start must be >= 0, got count={count} start={start}")
     ed = edition or editions.current()
-    base = rng.hasher(seed, "gyonrg", ed.letter, "card")
     total = ed.total_weight
-    limit = (1 << 256) - (1 << 256) % total  # u < limit keeps u % total exactly uniform
     # least significant attribute first, as the mixed-radix split produces them
     plan = [(a.total, a.cumulative, a.weights) for a in reversed(ed.attributes)]
     radices = [len(a) for a in ed.attributes]
     from bisect import bisect_right
 
-    from_bytes = int.from_bytes
     n_attr = len(plan)
-    for i in range(start, start + count):
-        h = base.copy()
-        h.update(i.to_bytes(8, "big"))
-        u = from_bytes(h.digest(), "big")
-        retry = 0
-        while u >= limit:  # happens with probability < 2**-180; kept for exactness
-            retry += 1
-            h = base.copy()
-            h.update(i.to_bytes(8, "big") + retry.to_bytes(4, "big"))
-            u = from_bytes(h.digest(), "big")
+    for u in rng.uniform_draws(seed, ("gyonrg", ed.letter, "card"), start, count, total):
         r = u % total
         picks = [0] * n_attr
         weight = 1

@@ -138,7 +138,10 @@ class Tables:
         self.lcm = math.lcm(*kind_totals)
         # a card's weight: kind weight x product of option weights x (lcm / kind total): integers
         self.scale = tuple(kw * (self.lcm // t) for kw, t in zip(self.kind_weights, kind_totals))
-        self.total_weight = sum(kw * self.lcm for kw in self.kind_weights)
+        self.total_weight = rng.check_space(
+            sum(kw * self.lcm for kw in self.kind_weights), f"the Spherion tables in {str(folder)!r}",
+            "the kinds' total weight times the least common multiple of the kinds' products of attribute totals",
+        )
         self._rarity()
 
     def _rarity(self) -> None:
