@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from cardgen.decks import Problem
-from cardgen.files import write_text
+from cardgen.files import STDIO, write_text
 
 
 def report_check(path: Path, problems: Sequence[Problem], as_json: bool, data: Callable[[], dict[str, Any]],
@@ -31,10 +31,21 @@ def report_check(path: Path, problems: Sequence[Problem], as_json: bool, data: C
         sys.exit(1)
 
 
+def emit_text(output: Path | None, body: str) -> None:
+    """`body` to standard output (no `output`, or '-'), else atomically to the file `output`,
+    saying so on standard error."""
+    if output is None or str(output) == STDIO:
+        click.echo(body, nl=False)
+        return
+    write_text(output, body)
+    click.echo(f"wrote {output}", err=True)
+
+
 def emit_built(output: Path | None, text: Callable[[], str], as_json: Callable[[], str], summary: str) -> None:
-    """A built deck: to standard output (the summary on standard error, so the deck can be piped),
-    or to `output` (JSON when its name ends in .json) with the summary and the file named."""
-    if output is None:
+    """A built deck: to standard output (no `output`, or '-'; the summary on standard error, so the
+    deck can be piped), or to `output` (JSON when its name ends in .json) with the summary and the
+    file named."""
+    if output is None or str(output) == STDIO:
         click.echo(text(), nl=False)
         click.echo(summary, err=True)
         return

@@ -4,11 +4,20 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import click
 
-from cardgen.cli.types import ADDRESS, DECKS, GAME_OPTION, MAX_GAMES, SEED, BotsType, WholeNumber, resolve_seed
+from cardgen.cli.types import (
+    ADDRESS,
+    DECKS,
+    GAME_OPTION,
+    MAX_GAMES,
+    SEED,
+    BotsType,
+    OutputFile,
+    WholeNumber,
+    resolve_seed,
+)
 from cardgen.engine import records as rec
 from cardgen.engine.protocol import Game
 from cardgen.engine.registry import game_names, game_options, load_game
@@ -22,12 +31,50 @@ def _game_name(ctx, param, value: str) -> str:
     return name
 
 
-def _config(name: str, players: int | None, bots: list[str] | None, options: tuple, decks: str | None) -> dict:
-    config = dict(options)
+def option_values(options: tuple) -> dict:
+    """The -o KEY=VALUE pairs as a dict; a key given twice with two values is a usage error."""
+    config: dict = {}
+    for key, value in options:
+        if key in config and config[key] != value:
+            raise click.BadParameter(f"{key}={config[key]} and {key}={value}: give each option once",
+                                     param_hint="'-o' / '--option'")  # fmt: skip
+        config[key] = value
+    return config
+
+
+def _config(name: str, players: int | None, bots: list[str] | None, options: tuple, decks: str | None,
+            *, two_seats: bool = False) -> dict:  # fmt: skip
+    """The game's config from -o KEY=VALUE, --decks and --players (or the number of --bots).
+
+    Every value given is honoured or refused (a usage error): a key given twice with two values,
+    --decks against -o decks, --players against -o players, --players for a game that has no such
+    option and is played by another number, and with `two_seats` (arena) any number but 2.
+    """
+    config = option_values(options)
     if decks:
+        if "decks" in config and config["decks"] != decks:
+            raise click.BadParameter(f"{decks} and -o decks={config['decks']}: give the decks once", param_hint="'--decks'")
         config["decks"] = decks
     seats = next((o for o in game_options(name) if o.name == "players"), None)
-    if players is not None:
+    if seats is not None and "players" in config:
+        try:
+            given = seats.check(config["players"])
+        except OptionError as exc:
+            raise click.BadParameter(str(exc), param_hint="'-o' / '--option'") from None
+        if two_seats and given != 2:
+            raise click.BadParameter(f"players={config['players']}: an arena plays two seats at a time "
+                                     "(leave -o players out, or give players=2)", param_hint="'-o' / '--option'")  # fmt: skip
+        if players is not None and given != players:
+            raise click.BadParameter(f"--players {players} and -o players={config['players']} disagree: give the number once",
+                                     param_hint="'--players'")  # fmt: skip
+    if two_seats and seats is not None:
+        config["players"] = 2
+    elif players is not None and seats is None:
+        fixed = _load(name, config).num_players
+        if players != fixed:
+            raise click.BadParameter(f"{players}: {name} is played by {fixed} players (it has no players option)",
+                                     param_hint="'--players'")  # fmt: skip
+    elif players is not None:
         config["players"] = players
     elif bots is not None and seats is not None and "players" not in config:
         try:
@@ -36,6 +83,15 @@ def _config(name: str, players: int | None, bots: list[str] | None, options: tup
             raise click.BadParameter(f"{len(bots)} seats given: {name} takes {seats.accepted()} players",
                                      param_hint="'--bots'") from None  # fmt: skip
     return config
+
+
+def _where(jobs: int, backend: str, address: str | None, opening: int) -> dict:
+    """Where the games run; --address names a Ray cluster, so without --backend ray it is refused
+    rather than ignored."""
+    if address is not None and backend != "ray":
+        raise click.BadParameter(f"{address!r} names a Ray cluster: give --backend ray with it (the {backend} backend "
+                                 "runs the games in local processes)", param_hint="'--address'")  # fmt: skip
+    return {"jobs": jobs, "backend": backend, "address": address, "opening": opening}
 
 
 def _seats(game: Game, bots: list[str]) -> None:
@@ -80,6 +136,7 @@ OPENING_OPT = click.option(
          "without randomness on a game without chance (Gyre, mcts against hard) do not play one game over and over.")  # fmt: skip
 JOBS_OPT = click.option("--jobs", "-j", type=WholeNumber(0, 256), default=1, show_default=True,
                         help="Worker processes (CPUs of a local Ray); 0 means one per CPU core. Results do not depend on it.")
+RECORD_OUT = OutputFile("a game record")
 SEED_OPT = click.option("--seed", type=SEED, default=None, metavar="S",
                         help="Seed for chance and bots; the same seed and moves replay the same game. Default: a fresh one, printed.")
 
@@ -91,7 +148,7 @@ SEED_OPT = click.option("--seed", type=SEED, default=None, metavar="S",
               help="Who sits in each seat: human or a bot: " + BOTS_HELP + " Default: human, then medium.")
 @SEED_OPT
 @OPTION_OPT
-@click.option("--record", type=click.Path(dir_okay=False, writable=True, path_type=Path), default=None,
+@click.option("--record", type=RECORD_OUT, default=None,
               help="Write the game (config, seed, moves) to this JSON file for `cardgen replay`.")
 @click.option("--color/--no-color", default=None, help="Colour the board (default: when the output is a terminal).")
 @DECKS_OPT
@@ -163,7 +220,7 @@ def play(game, players, bots, seed, options, record, color, decks):
               help="Move the bots one seat per game, so each plays every seat equally often.")
 @OPENING_OPT
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-@click.option("--record", type=click.Path(dir_okay=False, writable=True, path_type=Path), default=None,
+@click.option("--record", type=RECORD_OUT, default=None,
               help="Write every game (config, seed, moves) to this JSON file for `cardgen replay`.")
 @click.option("--progress/--no-progress", default=True, help="Progress bar on stderr.")
 @DECKS_OPT
@@ -189,9 +246,9 @@ def simulate(game, games, bots, players, seed, options, jobs, backend, address, 
 
     config = _config(game, players, bots, options, decks)
     _seats(_load(game, config), bots)  # bad options fail before any work starts
+    where = _where(jobs, backend, address, opening)
     check_backend(backend)
     seed = resolve_seed(seed)
-    where = {"jobs": jobs, "backend": backend, "address": address, "opening": opening}
     if progress:
         with click.progressbar(length=games, label="simulating", file=sys.stderr, show_eta=True) as bar:
             summary = run(game, config, bots, games, seed=seed, rotate=rotate,
@@ -245,22 +302,18 @@ def arena(game, bots, games, seed, options, jobs, backend, address, opening, as_
         raise click.BadParameter(f"{','.join(bots)!r}: give two or more bots", param_hint="'--bots'")
     if len(set(bots)) != len(bots):
         raise click.BadParameter(f"{','.join(bots)!r}: name each bot once", param_hint="'--bots'")
-    config = _config(game, 2, None, options, decks) if _has_players(game) else _config(game, None, None, options, decks)
+    config = _config(game, None, None, options, decks, two_seats=True)
     _load(game, config)
+    where = _where(jobs, backend, address, opening)
     check_backend(backend)
     seed = resolve_seed(seed)
     pairs = len(bots) * (len(bots) - 1) // 2
-    where = {"jobs": jobs, "backend": backend, "address": address, "opening": opening}
     if progress:
         with click.progressbar(length=pairs * games, label="arena", file=sys.stderr, show_eta=True) as bar:
             result = run(game, config, bots, games, seed=seed, progress=bar.update, **where)
     else:
         result = run(game, config, bots, games, seed=seed, **where)
     click.echo(json.dumps(result.to_json(), indent=2) if as_json else format_arena(result))
-
-
-def _has_players(name: str) -> bool:
-    return any(o.name == "players" for o in game_options(name))
 
 
 @click.command()

@@ -19,7 +19,7 @@ from typing import Any
 import click
 
 from cardgen.cli.cards import write_cards
-from cardgen.cli.decks import emit_built, report_check
+from cardgen.cli.decks import emit_built, emit_text, report_check
 from cardgen.cli.printing import (
     BLEED,
     JOBS,
@@ -30,14 +30,27 @@ from cardgen.cli.printing import (
     run_pdf,
     run_png,
 )
-from cardgen.cli.types import CARD_SIZE, MAX_CARD_INDEX, MAX_GENERATE, MAX_PRINT, SEED, WholeNumber, resolve_seed
+from cardgen.cli.types import (
+    CARD_SIZE,
+    MAX_CARD_INDEX,
+    MAX_GENERATE,
+    MAX_PRINT,
+    SEED,
+    OutputFile,
+    OutputFolder,
+    WholeNumber,
+    resolve_seed,
+)
 from cardgen.errors import DeckError
-from cardgen.files import write_text
+from cardgen.files import STDIO
 from cardgen.kit import DeckKit, Kit, Selection
 from cardgen.lookup import serial_from_url
 
 SEED_HELP = "Seed (any integer or word). Without it a random seed is drawn and printed."
 DECK_FILE = click.Path(dir_okay=False, path_type=Path)
+# What the commands write: text may go to standard output ('-'), a PDF may not.
+TEXT_OUT = OutputFile(stdout=True)
+PDF_OUT = OutputFile("a PDF")
 
 
 def overrides(kit: Kit[Any], hook: str) -> bool:
@@ -114,7 +127,7 @@ def _generate(kit: Kit[Any]) -> click.Command:
     @START
     @click.option("--format", "fmt", type=click.Choice(formats), default="text", show_default=True,
                   help="text: a readable summary of each card; " + "/".join(formats[1:]) + ": every field.")  # fmt: skip
-    @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
+    @click.option("--output", "-o", type=TEXT_OUT,
                   help="Write to this file, atomically (default, or -: standard output).")  # fmt: skip
     def generate(seed: Any, count: int, start: int, fmt: str, output: Path | None) -> None:
         """Generate cards from a seed: a readable summary, or every field as JSON (or CSV).
@@ -128,7 +141,7 @@ def _generate(kit: Kit[Any]) -> click.Command:
         cards = kit.generate(seed, count, start, context)
         write_cards(cards, fmt, output, kit.summary, separator=kit.summary_separator, csv_fields=kit.csv_fields,
                     csv_row=kit.csv_row if kit.csv_fields else None)  # fmt: skip
-        if output is not None and str(output) != "-":
+        if output is not None and str(output) != STDIO:
             click.echo(f"wrote {count} cards (seed {seed}, edition {kit.edition(context)}) to {output}", err=True)
 
     return generate
@@ -168,7 +181,7 @@ def _print(kit: Kit[Any]) -> click.Command:
     @START
     @click.option("--pool", is_flag=True, hidden=not decks,
                   help=f"Print the seed's cards exactly as they come, {kit.print_count} unless --count: a pool to build decks from, not a deck.")  # fmt: skip
-    @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
+    @click.option("--output", "-o", type=PDF_OUT,
                   help=f"PDF file (default: output/{kit.name}-SEED-COUNT.pdf).")  # fmt: skip
     @layout_options
     def print_cmd(seed: Any, count: int | None, start: int, pool: bool, output: Path | None, calibration: bool,
@@ -199,7 +212,7 @@ def _print(kit: Kit[Any]) -> click.Command:
 def _print_fixed(kit: Kit[Any]) -> click.Command:
     @click.command(name="print", help=kit.print_help or "Print the game's cards as a print-ready PDF.")
     @with_options(kit.fixed_print_options)
-    @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="PDF file (default: in output/, named after what is printed).")
+    @click.option("--output", "-o", type=PDF_OUT, help="PDF file (default: in output/, named after what is printed).")
     @layout_options
     def print_cmd(output: Path | None, calibration: bool, lookup_url: str | None, **options: Any) -> None:
         layout = {k: options.pop(k) for k in list(options) if k in _LAYOUT}
@@ -233,7 +246,8 @@ def _png(kit: Kit[Any]) -> click.Command:
                   help="poker, bridge, mini, tarot or WxH in mm (a size whose text would be too small is refused).")  # fmt: skip
     @click.option("--bleed", type=BLEED, default=0.0, show_default=True, help="Bleed to include around each card, 0 to 10 mm.")
     @lookup_url_option
-    @click.option("--output", "-o", type=click.Path(file_okay=False, path_type=Path), required=True, help="Folder for the PNG files.")
+    @click.option("--output", "-o", type=OutputFolder("PNG files"), required=True,
+                  help="Folder for the PNG files; files of other names in it are left alone.")
     @JOBS
     def png(seed: Any, count: int, start: int, dpi: int, card_size: Any, bleed: float, lookup_url: str | None,
             output: Path, jobs: int) -> None:  # fmt: skip
@@ -257,15 +271,19 @@ def _board(kit: Kit[Any]) -> click.Command:
     @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True,
                   help="Paper: a4 or letter.")  # fmt: skip
     @click.option("--text", "as_text", is_flag=True, hidden=not text_form, help="Print the board as text instead.")
-    @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
-                  help=f"PDF file (default: output/{kit.board_file()}).")  # fmt: skip
+    @click.option("--output", "-o", type=TEXT_OUT,
+                  help=f"PDF file (default: output/{kit.board_file()})"
+                       + ("; with --text, a text file (default, or -: standard output)." if text_form else "."))  # fmt: skip
     def board(paper: str, as_text: bool, output: Path | None, **options: Any) -> None:
         if as_text:
             text = kit.board_text(**options)
             if text is None:
                 raise click.BadParameter(f"{kit.title} has no text board", param_hint="'--text'")
-            click.echo(text)
+            emit_text(output, text + "\n")
             return
+        if output is not None and str(output) == STDIO:
+            raise click.BadParameter("'-' is standard output, where a PDF cannot go: give a file name"
+                                     + (" (or --text for the board as text)" if text_form else ""), param_hint="'--output'")  # fmt: skip
         output = output or default_output(kit.board_file(**options))
         click.echo(kit.board(output, paper.lower(), **options))
 
@@ -290,8 +308,8 @@ def _deck_build(kit: Kit[Any], dk: DeckKit[Any]) -> click.Command:
                   help="Build from a collection you own (a deck-format file: counts are copies).")  # fmt: skip
     @with_options(dk.build_options)
     @click.option("--name", help="Deck name (default: from the seed or the collection).")
-    @click.option("--output", "-o", type=DECK_FILE,
-                  help="Write the deck here (.json for JSON). Without it the deck goes to standard output and the summary to stderr.")  # fmt: skip
+    @click.option("--output", "-o", type=TEXT_OUT,
+                  help="Write the deck here (.json for JSON). Without it (or with -) the deck goes to standard output and the summary to stderr.")  # fmt: skip
     def build(seed: Any, collection: Path | None, name: str | None, output: Path | None, **options: Any) -> None:
         if seed is not None and collection is not None:
             raise click.UsageError("give --seed or --from, not both")
@@ -325,16 +343,12 @@ def _deck_show(kit: Kit[Any], dk: DeckKit[Any]) -> click.Command:
     @click.argument("path", type=DECK_FILE)
     @click.option("--json", "as_json", is_flag=True, help="Export the deck as JSON.")
     @click.option("--full", is_flag=True, help="With --json: every field of every card.")
-    @click.option("--output", "-o", type=DECK_FILE, help="Write to this file instead of standard output.")
+    @click.option("--output", "-o", type=TEXT_OUT, help="Write to this file instead of standard output (-: standard output).")
     def show(path: Path, as_json: bool, full: bool, output: Path | None) -> None:
         """Show a deck in the canonical text format (or export it as JSON), with its problems on stderr."""
         d = dk.read(path, obj())
         body = dk.json(d, full) if as_json else dk.text(d)
-        if output is None:
-            click.echo(body, nl=False)
-        else:
-            write_text(output, body)
-            click.echo(f"wrote {output}", err=True)
+        emit_text(output, body)
         for p in dk.check(d):
             click.echo(p.format(str(path)), err=True)
 
@@ -344,7 +358,7 @@ def _deck_show(kit: Kit[Any], dk: DeckKit[Any]) -> click.Command:
 def _deck_print(kit: Kit[Any], dk: DeckKit[Any]) -> click.Command:
     @click.command(name="print")
     @click.argument("path", type=DECK_FILE)
-    @click.option("--output", "-o", type=DECK_FILE, help=f"PDF file (default: output/{kit.name}-deck-NAME.pdf).")
+    @click.option("--output", "-o", type=PDF_OUT, help=f"PDF file (default: output/{kit.name}-deck-NAME.pdf).")
     @click.option("--force", is_flag=True, help="Print an illegal deck anyway (lines that cannot be read are left out).")
     @layout_options
     def deck_print(path: Path, output: Path | None, force: bool, calibration: bool, lookup_url: str | None, **layout: Any) -> None:
@@ -373,7 +387,7 @@ def _deck_print(kit: Kit[Any], dk: DeckKit[Any]) -> click.Command:
 def _deck_export(kit: Kit[Any], dk: DeckKit[Any]) -> click.Command:
     @click.command()
     @click.argument("path", type=DECK_FILE)
-    @click.option("--output", "-o", required=True, type=click.Path(file_okay=False, path_type=Path),
+    @click.option("--output", "-o", required=True, type=OutputFolder("the web pages"),
                   help="New folder for the site (refused if it exists).")  # fmt: skip
     @lookup_url_option
     def export(path: Path, output: Path, lookup_url: str | None) -> None:

@@ -205,6 +205,42 @@ class LookupUrlType(_Parsed):
         return lookup_base(text)
 
 
+class OutputFile(click.Path):
+    """A file a command writes (a Path). The text is checked before it becomes a Path, which would
+    read 'notes/' as the file 'notes' (cardgen.files.name_problem); '-' is standard output where
+    `stdout` is true (text), and refused where `what` (a PDF, a record) cannot go there."""
+
+    def __init__(self, what: str = "this file", *, stdout: bool = False) -> None:
+        super().__init__(dir_okay=False, path_type=Path, allow_dash=stdout)
+        self.what, self.stdout = what, stdout
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from cardgen.files import STDIO, name_problem
+
+        if isinstance(value, str):
+            if value == STDIO and not self.stdout:
+                self.fail(f"'-' is standard output, where {self.what} cannot go: give a file name (./- for a file named '-')",
+                          param, ctx)  # fmt: skip
+            problem = name_problem(value, stdout=self.stdout)
+            if problem is not None:
+                self.fail(f"{value!r}: {problem}", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class OutputFolder(click.Path):
+    """A folder a command writes files into (a Path); '-' (standard output) and '' are refused."""
+
+    def __init__(self, what: str = "the files") -> None:
+        super().__init__(file_okay=False, path_type=Path)
+        self.what = what
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and value in ("-", ""):
+            self.fail(f"{value!r} is not a folder: {self.what} need a folder"
+                      + (" ('-' would be standard output, where they cannot go)" if value else ""), param, ctx)  # fmt: skip
+        return super().convert(value, param, ctx)
+
+
 class SeedType(click.ParamType):
     """Any integer or word: an int for a plain integer ("7", "-3"), else the stripped text."""
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 import sys
 from fractions import Fraction
-from pathlib import Path
 
 import click
 
-from cardgen.cli.types import GAME_OPTION, MAX_GAMES, SEED, BotsType, WholeNumber
+from cardgen.cli.types import GAME_OPTION, MAX_GAMES, SEED, BotsType, OutputFile, WholeNumber
 from cardgen.errors import OptionError, TableError
 from cardgen.files import atomic_folder, read_bytes, write_bytes
 
@@ -144,7 +143,7 @@ def freeze(obj: TableChoice) -> None:
 @click.option("--seed", "-s", type=SEED, default="balance", show_default=True, help="Seed of the card pool, the decks and the bots.")
 @click.option("--bots", type=BotsType(2, humans=False), default="greedy,greedy", show_default=True, help="Bots of the two sides (random, greedy, mcts:N).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-@click.option("--chart", type=click.Path(dir_okay=False, path_type=Path), help="Also draw the report as a PNG chart.")
+@click.option("--chart", type=OutputFile("a PNG chart"), help="Also draw the report as a PNG chart.")
 @click.option("-o", "--option", "options", type=GAME_OPTION, multiple=True, metavar="KEY=VALUE",
               help="A game option every game is played with, e.g. -o second_player_ap=1 (see docs/rules/gyonrg.md); repeatable.")
 def balance(cards, games, jobs, seed, bots, as_json, chart, options) -> None:
@@ -156,8 +155,10 @@ def balance(cards, games, jobs, seed, bots, as_json, chart, options) -> None:
     advantage (seats alternate between games): compare remedies with
     -o second_player_ap=N or -o second_player_cards=N.
     """
+    from cardgen.cli.engine import option_values
     from cardgen.gyonrg import balance as bal
 
+    options = tuple(option_values(options).items())
     try:
         bal.check_options(dict(options))
     except OptionError as exc:
