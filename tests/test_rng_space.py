@@ -2,8 +2,9 @@
 are refused when they are loaded (a TableError naming the tables, the product and the limit),
 where the generators' rejection loop used to spin for ever on them.
 
-The hostile tables are copies of the built-in ones with every weight raised (and made unequal,
-so no common factor cancels out).
+The hostile tables are copies of the built-in ones with every weight raised to just under 10^9,
+the most a weight may be (and made unequal, so no common factor cancels out): the products of
+weights that size still pass 2^256 in every game.
 """
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ from cardgen.resources import data_dir
 LIMIT = "past 2^256, the most a card's 256-bit draw covers"
 
 
-def raised(game: str, dest: Path, factor: int, letter: str | None = None) -> Path:
-    """A copy of `game`'s tables (no frozen editions) with every weight times `factor`, plus its place."""
+def raised(game: str, dest: Path, factor: int | None = None, letter: str | None = None) -> Path:
+    """A copy of `game`'s tables (no frozen editions) with every weight times `factor` plus its place,
+    or with `factor` None every weight a little under 10^9 (the most a table weight may be)."""
     shutil.copytree(data_dir("attribute_tables") / game, dest, ignore=shutil.ignore_patterns("editions"))
     place = 0
     for path in sorted(dest.glob("*.toml")):
@@ -32,7 +34,7 @@ def raised(game: str, dest: Path, factor: int, letter: str | None = None) -> Pat
         def bigger(m: re.Match) -> str:
             nonlocal place
             place += 1
-            return f"{m.group(1)}{int(m.group(2)) * factor + place}"
+            return f"{m.group(1)}{10**9 - place if factor is None else int(m.group(2)) * factor + place}"
 
         text = re.sub(r"(?m)^(\s*weight\w* = |\s*allow = |\s*deny = )(\d+)", bigger, path.read_text(encoding="utf-8"))
         text = re.sub(r"(\bweight = )(\d+)", bigger, text)  # inline tables: { value = 1, weight = 8 }
@@ -74,7 +76,7 @@ def test_uniform_draws_at_the_edge_of_the_space_still_end_and_stay_below_the_lim
 
 
 def test_gyonrg_tables_too_heavy_to_draw_from_are_refused_at_freeze_and_generate(tmp_path):
-    folder = raised("gyonrg", tmp_path / "tables", 10**9, letter="B")
+    folder = raised("gyonrg", tmp_path / "tables", letter="B")
     runner = CliRunner()
     for args in (["freeze"], ["generate", "--count", "2", "-s", "1"], ["stats"]):
         r = runner.invoke(cli, ["gyonrg", "--tables", str(folder), *args])
@@ -88,7 +90,7 @@ def test_gogmagog_tables_too_heavy_to_draw_from_are_refused_when_loaded(tmp_path
     from cardgen.gogmagog import cards
 
     with pytest.raises(TableError) as caught:
-        cards.load(raised("gogmagog", tmp_path / "tables", 10**9))
+        cards.load(raised("gogmagog", tmp_path / "tables"))
     assert str(caught.value).startswith("the Gog & Magog tables of edition ") and LIMIT in str(caught.value)
     assert "the kinds' total weight times every kind's product of attribute totals" in str(caught.value)
 
@@ -96,7 +98,7 @@ def test_gogmagog_tables_too_heavy_to_draw_from_are_refused_when_loaded(tmp_path
 def test_spherion_tables_too_heavy_to_draw_from_are_refused_when_loaded(tmp_path):
     from cardgen.spherion import cards
 
-    folder = raised("spherion", tmp_path / "tables", 10**9)
+    folder = raised("spherion", tmp_path / "tables")
     with pytest.raises(TableError) as caught:
         cards.Tables(folder)
     assert str(caught.value).startswith(f"the Spherion tables in {str(folder)!r}: the kinds' total weight") and LIMIT in str(caught.value)
