@@ -8,15 +8,21 @@ does not load the print pipeline or a rules engine.
 from __future__ import annotations
 
 import contextlib
+import errno
+import io
 import os
 import signal
 import sys
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
 from cardgen import __version__, games
 from cardgen.errors import CardgenError
 from cardgen.files import remove_temporaries
+
+if TYPE_CHECKING:
+    from _typeshed import ReadableBuffer, WriteableBuffer
 
 # Commands of the shared machines, "module:attribute", imported on first use.
 SHARED_COMMANDS = {
@@ -84,6 +90,25 @@ class CardgenGroup(click.Group):
                 with formatter.section(title):
                     formatter.write_dl(rows)
 
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """click's main, guarded: a standard stream that cannot be written ends the run in one line.
+
+        The streams are flushed inside the guard, so output still buffered at the
+        end (a small `generate > /dev/full`) fails here, where it is reported,
+        rather than in the interpreter's last flush, which prints a traceback-like
+        'Exception ignored' and exits 120."""
+        try:
+            try:
+                return super().main(*args, **kwargs)
+            finally:
+                for stream in (sys.stdout, sys.stderr):
+                    if stream is not None:
+                        stream.flush()
+        except OSError as exc:
+            if not _stream_error(exc):
+                raise
+            _end_on_stream_error(exc)
+
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
@@ -93,8 +118,139 @@ class CardgenGroup(click.Group):
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             sys.exit(130)
-        except BrokenPipeError:
-            sys.exit(0)
+        except OSError as exc:  # here, before click's main, which would end a broken pipe with status 1
+            if not _stream_error(exc):
+                raise
+            _end_on_stream_error(exc)
+
+
+# ----- standard streams -------------------------------------------------------
+#
+# Output to a full disk or a device (`> /dev/full`), a closed descriptor
+# (`>&-`), or a pipe whose reader has gone (`| head`) fails in whatever code is
+# writing at the time. The streams are rebuilt at start on files that name
+# themselves in the error they raise, so the root group can tell a failed write
+# to standard output or error (one line, status 1; a broken pipe: quiet, status
+# 0) from any other OSError (a bug: its traceback).
+
+_STREAM = "cardgen_stream"  # the attribute naming the stream on an OSError raised by writing to one
+
+
+class _StandardFile(io.FileIO):
+    """The file under sys.stdin, sys.stdout or sys.stderr: a failed read or write names the stream.
+
+    One whose descriptor was closed when cardgen started (its number now held by
+    the null device, so no file cardgen opens takes it) fails every use as a
+    closed descriptor does, until `_end_on_stream_error` silences it."""
+
+    def __init__(self, fd: int, mode: str, shown: str, closed: bool = False) -> None:
+        super().__init__(fd, mode, closefd=False)
+        self.shown = shown
+        self.was_closed = closed
+
+    def _failed(self, exc: OSError) -> OSError:
+        setattr(exc, _STREAM, self.shown)
+        return exc
+
+    def _check(self) -> None:
+        if self.was_closed:
+            raise self._failed(OSError(errno.EBADF, f"{os.strerror(errno.EBADF)} (it was closed)"))
+
+    def write(self, b: ReadableBuffer, /) -> int:
+        self._check()
+        try:
+            return super().write(b)
+        except OSError as exc:
+            raise self._failed(exc) from None
+
+    def readinto(self, buffer: WriteableBuffer, /) -> int | None:
+        self._check()
+        try:
+            return super().readinto(buffer)
+        except OSError as exc:
+            raise self._failed(exc) from None
+
+    def readall(self) -> bytes:
+        self._check()
+        try:
+            return super().readall()
+        except OSError as exc:
+            raise self._failed(exc) from None
+
+
+_STREAMS = (("stdin", 0, "standard input"), ("stdout", 1, "standard output"), ("stderr", 2, "standard error"))
+
+
+def _guard_standard_streams() -> None:
+    """sys.stdout and sys.stderr on `_StandardFile`s (where they are the process's own files); closed ones taken.
+
+    A standard input closed at start reads as a closed descriptor (EBADF) rather than being None."""
+    for name, fd, shown in _STREAMS:
+        old = getattr(sys, name)
+        if old is None:  # closed at start: take the number, so that no file cardgen opens gets it
+            try:
+                os.fstat(fd)
+                continue  # open after all (Python left it alone for a reason of its own)
+            except OSError:
+                pass
+            null = os.open(os.devnull, os.O_RDWR)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+            if name == "stderr":  # no one to tell: diagnostics are dropped, as Python does
+                continue
+            raw = _StandardFile(fd, "r" if fd == 0 else "w", shown, closed=True)
+            text = io.TextIOWrapper(
+                io.BufferedReader(raw) if fd == 0 else io.BufferedWriter(raw), encoding="utf-8", errors="replace"
+            )
+        else:
+            buffer = getattr(old, "buffer", None)
+            unbuffered = type(buffer) is io.FileIO  # python -u, PYTHONUNBUFFERED: text straight onto the file
+            raw_old = buffer if unbuffered else getattr(buffer, "raw", None)
+            if name == "stdin" or old is not getattr(sys, f"__{name}__") or type(raw_old) is not io.FileIO:
+                continue  # (whoever reads stdin names it); a test harness's stream, a Windows console: theirs
+            assert isinstance(raw_old, io.FileIO)
+            old.flush()
+            raw = _StandardFile(raw_old.fileno(), "w", shown)
+            binary: Any = raw if unbuffered else io.BufferedWriter(raw)
+            text = io.TextIOWrapper(
+                binary,
+                encoding=old.encoding,
+                errors=old.errors,
+                line_buffering=old.line_buffering,
+                write_through=getattr(old, "write_through", False),
+            )
+        setattr(sys, name, text)
+
+
+def _stream_error(exc: OSError) -> bool:
+    """Whether `exc` comes from writing to (or reading) a standard stream, or is a broken pipe."""
+    return isinstance(exc, BrokenPipeError) or getattr(exc, _STREAM, None) is not None
+
+
+def _end_on_stream_error(exc: OSError) -> NoReturn:
+    """One line on stderr (when it works), then exit 1; a broken pipe (`| head`) ends quietly with 0.
+
+    Whatever is still buffered for the failed stream then goes to the null
+    device, so the interpreter's own last flush cannot fail again."""
+    broken_pipe = isinstance(exc, BrokenPipeError)
+    if not broken_pipe:
+        reason = (exc.strerror or str(exc)).lower()
+        verb = "read" if getattr(exc, _STREAM, None) == "standard input" else "write"
+        with contextlib.suppress(OSError, ValueError):
+            click.echo(f"error: cannot {verb} {getattr(exc, _STREAM, 'a standard stream')}: {reason}", err=True)
+    for name, fd, _ in _STREAMS[1:]:
+        stream = getattr(sys, name)
+        buffer = getattr(stream, "buffer", None)
+        raw = buffer if isinstance(buffer, io.FileIO) else getattr(buffer, "raw", None)
+        if isinstance(raw, _StandardFile) or (stream is not None and stream is getattr(sys, f"__{name}__")):
+            with contextlib.suppress(OSError, ValueError):
+                null = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(null, fd)
+                os.close(null)
+            if isinstance(raw, _StandardFile):
+                raw.was_closed = False
+    sys.exit(0 if broken_pipe else 1)
 
 
 @click.group(cls=CardgenGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -144,5 +300,6 @@ def _install_signal_handlers() -> None:
 
 
 def main() -> None:
+    _guard_standard_streams()
     _install_signal_handlers()
     cli(prog_name="cardgen")
