@@ -17,16 +17,22 @@ text for people (replay checks they agree). `cardgen simulate --record` writes
 from __future__ import annotations
 
 import json
+import math
+import reprlib
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from cardgen.errors import CardgenError, IllegalActionError
 from cardgen.files import read_text, write_text
 from cardgen.rng import Stream
+from cardgen.structured import load_json
 
-from .protocol import CHANCE, SIMULTANEOUS, Game, State
+from .protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
 from .registry import load_recorded_game
 
 FORMAT, FORMAT_MANY, VERSION = "cardgen-record", "cardgen-records", 1
+MAX_SEED = 200  # characters of a seed, as `--seed` takes (an integer of up to 200 digits, or a word)
+MAX_NAME = 200  # characters of a game's or a seat's name in a record
 
 
 def move_text(state: State, action) -> str:
@@ -66,67 +72,170 @@ def write_records(path, records: list[dict]) -> None:
 
 
 def read_records(path) -> list[dict]:
-    text = read_text(path, "record")
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise CardgenError(f"not a game record: {str(path)!r} is not JSON ({exc})") from None
-    if isinstance(data, dict) and data.get("format") == FORMAT_MANY and isinstance(data.get("records"), list):
-        records = data["records"]
-    elif isinstance(data, dict) and data.get("format") == FORMAT:
-        records = [data]
-    else:
-        raise CardgenError(f"not a game record: {str(path)!r} (expected format {FORMAT!r} or {FORMAT_MANY!r})")
-    for i, rec in enumerate(records):
-        if not isinstance(rec, dict) or not {"game", "config", "seed", "actions"} <= set(rec):
-            raise CardgenError(f"bad record {i + 1} in {str(path)!r}: needs game, config, seed and actions")
-        if rec.get("version", VERSION) != VERSION:
-            raise CardgenError(f"record version {rec.get('version')!r} in {str(path)!r} (this cardgen reads {VERSION})")
+    """The records of a file `cardgen play --record` or `cardgen simulate --record` wrote, each checked
+    (check_record); a CardgenError naming the file, the record and the field for anything else."""
+    shown = repr(str(path))
+    data = load_json(read_text(path, "record"), f"record {shown}")
+    if not isinstance(data, dict) or data.get("format") not in (FORMAT, FORMAT_MANY):
+        raise CardgenError(f"not a game record: {shown} (expected format {FORMAT!r} or {FORMAT_MANY!r})")
+    records: Any = [data] if data["format"] == FORMAT else data.get("records")
+    if data["format"] == FORMAT_MANY:
+        if not _is_version(data.get("version", VERSION)):
+            raise CardgenError(f"record version {_short(data.get('version'))} in {shown} (this cardgen reads {VERSION})")
+        if not isinstance(records, list):
+            raise CardgenError(f"bad record file {shown}: \"records\" is {_short(records)} (expected a list of game records)")
+        if not records:
+            raise CardgenError(f"nothing to replay: {shown} holds no games (its \"records\" list is empty)")
+    for i, record in enumerate(records):
+        try:
+            check_record(record)
+        except CardgenError as exc:
+            raise CardgenError(f"bad record {i + 1} in {shown}: {exc}") from None
     return records
 
 
-def replay(record: dict, on_step: Callable[[int, State, object, str], None] | None = None) -> State:
-    """Replay a record from its seed; CardgenError if an action is illegal or the
-    final state differs from the one stored. on_step(i, state_before, action, text)."""
+def check_record(record: object) -> None:
+    """CardgenError saying which field of `record` is not what a record holds (its types; whether
+    the game, options and actions fit the rules is replay's to find out). Every field is checked
+    here, before any is used, so a hand-edited record ends in one line, never a traceback."""
+    if not isinstance(record, dict):
+        raise CardgenError(f"{_short(record)} is not a game record (expected an object with game, config, seed and actions)")
+    missing = [k for k in ("game", "config", "seed", "actions") if k not in record]
+    if missing:
+        raise CardgenError(f"needs game, config, seed and actions (missing: {', '.join(missing)})")
+    if record.get("format", FORMAT) != FORMAT:
+        raise CardgenError(f"format {_short(record.get('format'))} (expected {FORMAT!r})")
+    if not _is_version(record.get("version", VERSION)):
+        raise CardgenError(f"record version {_short(record.get('version'))} (this cardgen reads {VERSION})")
+    game = record["game"]
+    if not isinstance(game, str) or not 0 < len(game) <= MAX_NAME:
+        raise CardgenError(f"game {_short(game)} (expected a game's name, e.g. 'gyre')")
     config = record["config"]
     if not isinstance(config, dict) or not all(isinstance(k, str) for k in config):
-        raise CardgenError(f"bad record: config {config!r} is not a mapping of option names to values")
-    game = load_recorded_game(str(record["game"]), config)
+        raise CardgenError(f"config {_short(config)} is not a mapping of option names to values")
+    seed = record["seed"]
+    if not (type(seed) is int and -(10**MAX_SEED) < seed < 10**MAX_SEED) and not (
+            isinstance(seed, str) and seed.strip() and len(seed) <= MAX_SEED and seed.isprintable()):  # fmt: skip
+        raise CardgenError(f"seed {_short(seed)} (expected an integer or a word of at most {MAX_SEED} characters)")
+    seats = record.get("seats", [])
+    if not isinstance(seats, list) or not all(isinstance(s, str) and 0 < len(s) <= MAX_NAME and s.isprintable() for s in seats):
+        raise CardgenError(f"seats {_short(seats)} (expected a list of who sat where, e.g. [\"human\", \"mcts\"])")
+    actions = record["actions"]
+    if not isinstance(actions, list):
+        raise CardgenError(f"actions {_short(actions)} (expected a list of action numbers)")
+    for i, action in enumerate(actions):
+        if not (type(action) is int or (isinstance(action, list) and action and all(type(a) is int for a in action))):
+            raise CardgenError(f"move {i + 1} is {_short(action)} (expected an action number, or a list of them "
+                               f"at a simultaneous node)")  # fmt: skip
+    moves = record.get("moves")
+    if moves is not None and (not isinstance(moves, list) or not all(isinstance(m, str) for m in moves)):
+        raise CardgenError(f"moves {_short(moves)} (expected a list of the moves' texts, or null)")
+    if moves is not None and len(moves) != len(actions):
+        raise CardgenError(f"{len(moves)} moves for {len(actions)} actions (expected one text for each action)")
+    finished = record.get("finished")
+    if finished is not None and not isinstance(finished, bool):
+        raise CardgenError(f"finished {_short(finished)} (expected true, false or null)")
+    returns = record.get("returns")
+    if returns is not None and (not isinstance(returns, list) or not all(
+            type(r) in (int, float) and math.isfinite(r) for r in returns)):  # fmt: skip
+        raise CardgenError(f"returns {_short(returns)} (expected a list of numbers, one per seat, or null)")
+    final = record.get("final")
+    if final is not None and not isinstance(final, dict):
+        raise CardgenError(f"final {_short(final)} (expected the final position as an object, or null)")
+
+
+def replay(record: dict, on_step: Callable[[int, State, object, str], None] | None = None) -> State:
+    """Replay a record from its seed; CardgenError if a field is not what a record holds, an
+    action is illegal (naming its move number) or the end differs from the one stored.
+    on_step(i, state_before, action, text)."""
+    try:
+        check_record(record)
+    except CardgenError as exc:
+        raise CardgenError(f"bad record: {exc}") from None
+    game = load_recorded_game(record["game"], record["config"])
+    seats = record.get("seats")
+    if seats and len(seats) != game.num_players:
+        raise CardgenError(f"bad record: {len(seats)} seats {_short(seats)} for {game.num_players} players")
+    returns = record.get("returns")
+    if returns is not None and len(returns) != game.num_players:
+        raise CardgenError(f"bad record: returns {_short(returns)} for {game.num_players} players (expected one number per seat)")
     state = game.new_initial_state(record["seed"])
     moves = record.get("moves")
     actions = record["actions"]
-    if not isinstance(actions, list):
-        raise CardgenError("bad record: actions must be a list")
     for i, action in enumerate(actions):
         where = f"move {i + 1}"
-        if not (isinstance(action, int) or (isinstance(action, list) and all(isinstance(a, int) for a in action))):
-            raise CardgenError(f"bad record: {where} is {action!r} (expected an action number or a list of them)")
         player = state.current_player()
+        if player == TERMINAL:
+            raise CardgenError(f"replay failed at {where}: the game is over after {i} moves, "
+                               f"but the record goes on to {len(actions)}")  # fmt: skip
         if isinstance(action, list) != (player == SIMULTANEOUS):
-            raise CardgenError(f"bad record: {where} is {action!r} but the game is at a "
+            raise CardgenError(f"bad record: {where} is {_short(action)} but the game is at a "
                                f"{'simultaneous' if player == SIMULTANEOUS else 'sequential'} node")
-        if player == CHANCE and state.sample_chance() != action:
-            raise CardgenError(f"replay differs at {where}: chance gave {state.sample_chance()} "
-                               f"but the record says {action} (different seed or rules version?)")
-        try:
-            text = move_text(state, action)
-        except IllegalActionError as exc:
-            raise CardgenError(f"replay failed at {where}: {exc}") from None
-        if moves is not None and i < len(moves) and moves[i] != text:
-            raise CardgenError(f"replay differs at {where}: action {action!r} reads {text!r}, record says {moves[i]!r}")
+        if player == CHANCE:
+            if state.sample_chance() != action:
+                raise CardgenError(f"replay differs at {where}: chance gave {state.sample_chance()} "
+                                   f"but the record says {action} (different seed or rules version?)")
+        elif not _legal(state, action):
+            raise CardgenError(f"replay failed at {where}: {_why_illegal(state, action)}")
+        text = move_text(state, action)
+        if moves is not None and moves[i] != text:
+            raise CardgenError(f"replay differs at {where}: action {action!r} reads {text!r}, "
+                               f"record says {_short(moves[i])}")  # fmt: skip
         if on_step:
             on_step(i, state, action, text)
         try:
             apply_move(state, action)
         except IllegalActionError as exc:
             raise CardgenError(f"replay failed at {where}: {exc}") from None
+    finished = record.get("finished")
+    if finished is not None and finished != state.is_terminal():
+        raise CardgenError(f"replay ends {'finished' if state.is_terminal() else 'unfinished'} after {len(actions)} "
+                           f"moves, but the record says the game {'finished' if finished else 'did not finish'}")  # fmt: skip
     final = record.get("final")
     if final is not None and state.to_json() != final:
         diff = sorted(k for k in set(final) | set(state.to_json()) if final.get(k) != state.to_json().get(k))
-        raise CardgenError(f"replay ends in a different state than recorded (differs in: {', '.join(diff)})")
-    if record.get("returns") is not None and state.is_terminal() and state.returns() != record["returns"]:
-        raise CardgenError(f"replay returns {state.returns()} but the record says {record['returns']}")
+        raise CardgenError(f"replay ends in a different state than recorded (differs in: {_short(', '.join(diff))[1:-1]})")
+    if returns is not None and state.is_terminal() and state.returns() != returns:
+        raise CardgenError(f"replay returns {state.returns()} but the record says {returns}")
     return state
+
+
+def _legal(state: State, action: int | list[int]) -> bool:
+    """Whether `action` is legal at the (sequential or simultaneous) node of `state`, by the
+    protocol's legal_actions: range and legality checked before any game code reads it."""
+    if isinstance(action, int):
+        return action in state.legal_actions()
+    if len(action) != state.game.num_players:
+        return False
+    for seat, a in enumerate(action):
+        legal = state.legal_actions(seat)
+        if a not in legal if legal else a != state.game.noop_action:
+            return False
+    return True
+
+
+def _why_illegal(state: State, action: int | list[int]) -> str:
+    """The protocol's own one line on why `action` is illegal (apply refuses it, leaving the
+    state as it was)."""
+    try:
+        apply_move(state, action)
+    except IllegalActionError as exc:
+        return str(exc)
+    raise CardgenError(f"illegal action {action!r}: the game took it, but it is not among its legal actions")
+
+
+def _is_version(value: object) -> bool:
+    return type(value) is int and value == VERSION
+
+
+def _short(value: object) -> str:
+    """repr() of a value from a record, cut short: a message stays one readable line."""
+    return _REPR.repr(value)
+
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxstring, _REPR.maxother, _REPR.maxlong = 2, 40, 40, 40
+_REPR.maxlist = _REPR.maxdict = _REPR.maxtuple = 4
 
 
 def play_out(game: Game, seed, bots: Iterable, record: bool = True, opening: int = 0,

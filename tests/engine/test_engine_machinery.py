@@ -163,7 +163,7 @@ def test_replay_detects_tampering():
         replay(toy)
 
 
-@pytest.mark.parametrize("content,needle", [("{", "is not JSON"), ('{"format": "x"}', "not a game record"),
+@pytest.mark.parametrize("content,needle", [("{", "not valid JSON"), ('{"format": "x"}', "not a game record"),
                                             ('{"format": "cardgen-record"}', "needs game, config, seed")])
 def test_bad_record_files(tmp_path, content, needle):
     path = tmp_path / "r.json"
