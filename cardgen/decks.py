@@ -27,12 +27,20 @@ from cardgen import serial as serialcodec
 from cardgen.errors import CardgenError, DeckError, FileError, OptionError, SerialError
 from cardgen.files import read_text
 from cardgen.lookup import serial_from_url
+from cardgen.numbers import NumberError, parse_int, quote, quote_value, read_int
 from cardgen.structured import StructureError, load_json
 
 C = TypeVar("C")
 D = TypeVar("D")
 
+# A deck file may be a collection (`deck build --from`, `--collection`), so it may hold more than
+# a game's deck; these bounds only keep a count a count: past them a line is a bad-count problem,
+# and nothing ever holds a copy per card of a deck past MAX_CARDS.
+MAX_COUNT = 1_000  # copies on one line (or one JSON entry)
+MAX_CARDS = 100_000  # cards in one deck file, counted line by line: the most one `print` draws
+
 COUNT = re.compile(r"(?P<n>[-+]?\d+(?:[.,]\d+)?)(?:\s*[x×*])?(?=\s|$)", re.IGNORECASE)
+WORD = re.compile(r"(?P<n>\S+?)(?:\s*[x×*])?(?=\s|$)", re.IGNORECASE)
 NAME = re.compile(r"name\s*[:=](?P<name>.*)$", re.IGNORECASE)
 COMMENT = re.compile(r"(^|\s)#")
 SERIAL_CHARS = frozenset(serialcodec.ALPHABET + "OIL" + serialcodec.ALPHABET.lower() + "oil-_.")
@@ -103,8 +111,11 @@ class Deck(Generic[C]):
 
     @property
     def cards(self) -> list[C]:
-        """Every card, each copy once, in file order (the valid lines only)."""
+        """Every card, each copy once, in file order (the valid lines only); DeckError past MAX_CARDS
+        (a deck read from a file never is: its reader stops counting there)."""
         if self._cards is None:
+            if self.size > MAX_CARDS:
+                raise DeckError(f"{self.source}: {self.size:,} cards: a deck holds at most {MAX_CARDS:,}")
             object.__setattr__(self, "_cards", [e.card for e in self.entries for _ in range(e.count)])
         assert self._cards is not None
         return list(self._cards)
@@ -178,6 +189,9 @@ def named_decks(value: Any, default: tuple[str, str], read: Callable[[str], D], 
 # ----- cost curves of deck builders ----------------------------------------------
 
 
+_CURVE_MOST = 10**10  # a curve's numbers are plain digits up to this; its bounds then say what fits
+
+
 def parse_curve(text: str, default: dict[int, int], lowest: int = 0, highest: int | None = None,
                 max_weight: int | None = None) -> dict[int, int]:  # fmt: skip
     """``"1:10,2:17,3:12"`` -> {1: 10, 2: 17, 3: 12}: a builder's cost -> weight, costs distinct
@@ -187,13 +201,10 @@ def parse_curve(text: str, default: dict[int, int], lowest: int = 0, highest: in
     for part in text.replace(" ", "").split(","):
         if not part:
             continue
-        try:
-            k, v = part.split(":")
-            if not (k.isascii() and v.isascii() and len(k) + len(v) < 12):
-                raise ValueError
-            cost, weight = int(k), int(v)
-        except ValueError:
-            raise DeckError(f"curve part {part!r} is not COST:WEIGHT; write e.g. {format_curve(default)!r}") from None
+        k, _, v = part.partition(":")
+        cost, weight = parse_int(k, -_CURVE_MOST, _CURVE_MOST, True), parse_int(v, -_CURVE_MOST, _CURVE_MOST, True)
+        if cost is None or weight is None:
+            raise DeckError(f"curve part {quote(part)} is not COST:WEIGHT; write e.g. {format_curve(default)!r}")
         if cost < lowest or weight < 0 or cost in curve or (highest is not None and cost > highest) or (
                 max_weight is not None and weight > max_weight):  # fmt: skip
             bounds = (f"costs must be distinct, {lowest} to {highest}, weights 0 to {max_weight}" if highest is not None
@@ -238,15 +249,28 @@ def strip_comment(line: str) -> str:
 
 def split_count(line: str) -> tuple[int, str, str | None]:
     """(count, the rest of the line, error): a line's leading COUNT (1 when there is none), or the
-    reason it is not a whole number from 1 up."""
+    reason it is not a whole number from 1 to MAX_COUNT."""
     m = COUNT.match(line)
     if not m:
-        return 1, line, None
-    n = m.group("n")
+        m = WORD.match(line)
+        if not m or not m.group("n").isnumeric():  # '²x', '½', '五': meant as a count, not a card
+            return 1, line, None
     rest = line[m.end() :].strip()
-    if not n.isdigit() or int(n) < 1:
-        return 0, rest, f"count {n!r} is not a whole number from 1 up (write e.g. '2' or '2x')"
-    return int(n), rest, None
+    try:
+        return read_int(m.group("n"), "count", 1, MAX_COUNT), rest, None
+    except NumberError as exc:
+        return 0, rest, f"{exc} (write e.g. '2' or '2x')"
+
+
+def count_problem(count: Any, total: int, line: int | None, where: str = "") -> Problem | None:
+    """The bad-count problem of an entry of `count` copies read after `total` cards, or None: a
+    JSON count that is no whole number from 1 to MAX_COUNT, or one that takes the deck past
+    MAX_CARDS. `where` starts the message ("cards[3]: ")."""
+    if type(count) is not int or not 1 <= count <= MAX_COUNT:
+        return Problem("bad-count", line, f"{where}count {quote_value(count)} is not a whole number from 1 to {MAX_COUNT:,}")
+    if total + count > MAX_CARDS:
+        return Problem("bad-count", line, f"{where}count {count} takes the deck to {total + count:,} cards: a deck file holds at most {MAX_CARDS:,}")
+    return None
 
 
 def take_serial(rest: str, length_of: Callable[[str], int | None]) -> str:
@@ -307,6 +331,7 @@ def parse_lines(text: str, card_of: Callable[[str], C], example: str,
     name_line = 0
     entries: list[Entry[C]] = []
     errors: list[Problem] = []
+    total = 0
     for number, raw in enumerate(strip_bom(text).splitlines(), start=1):
         stripped = raw.strip()
         if not stripped or stripped.startswith("#"):
@@ -322,10 +347,13 @@ def parse_lines(text: str, card_of: Callable[[str], C], example: str,
         if not line:
             continue
         read = card_line(line, number, card_of, example, errors_of, bad_code=bad_code)
+        if isinstance(read, Entry):
+            read = count_problem(read.count, total, number) or read
         if isinstance(read, Problem):
             errors.append(read)
         else:
             entries.append(read)
+            total += read.count
     return name, entries, errors
 
 
@@ -344,6 +372,7 @@ def parse_json(text: str, json_format: str, card_of: Callable[[str], C],
     name = data.get("name") if isinstance(data.get("name"), str) else None
     entries: list[Entry[C]] = []
     errors: list[Problem] = []
+    total = 0
     for i, item in enumerate(data["cards"]):
         line = item.get("line") if isinstance(item, dict) and type(item.get("line")) is int else None
         if isinstance(item, str):
@@ -352,8 +381,9 @@ def parse_json(text: str, json_format: str, card_of: Callable[[str], C],
             errors.append(Problem("bad-json", line, f'cards[{i}] is not an object with a "serial" string'))
             continue
         count = item.get("count", 1)
-        if type(count) is not int or count < 1:
-            errors.append(Problem("bad-count", line, f"cards[{i}]: count {count!r} is not a whole number from 1 up"))
+        bad_count = count_problem(count, total, line, f"cards[{i}]: ")
+        if bad_count:
+            errors.append(bad_count)
             continue
         try:
             card = card_of(serial_from_url(item["serial"]))
@@ -361,6 +391,7 @@ def parse_json(text: str, json_format: str, card_of: Callable[[str], C],
             errors.append(Problem(bad_code, line, f"cards[{i}]: {exc}"))
             continue
         entries.append(Entry(card, count, line))
+        total += count
     return clean_name(name), entries, errors
 
 

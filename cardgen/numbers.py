@@ -77,4 +77,4 @@ def quote_value(value: Any) -> str:
     if isinstance(value, str):
         return quote(value)
     text = repr(value)
-    return text if len(text) <= 2 * SHOWN else text[: 2 * SHOWN] + "…"
+    return text if len(text) <= 80 else text[:80] + "…"

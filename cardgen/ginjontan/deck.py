@@ -16,7 +16,8 @@ a player owns, won under the prize rule, duplicates allowed) every card, counted
 copies, must be in it. Every problem has its line (None for the whole deck) and a code:
 
     bad-line           a line that is neither a card, a comment nor the name line
-    bad-count          a count that is not a whole number from 1 up
+    bad-count          a count that is not a whole number from 1 to 1,000, or one that
+                       takes the file past 100,000 cards
     bad-card           a card that does not read (unknown symbol, colour, number, bad serial)
     deck-size          not exactly 33 cards
     duplicate          a card more often than the common deck holds it (once)
@@ -73,7 +74,9 @@ def check_deck(deck: Deck, collection: Deck | None = None, size: int = DECK_SIZE
     """Every reason `deck` is not a legal personal deck (empty when it is), in line order."""
     problems = list(deck.errors)
     if collection is not None:
-        have = Counter(collection.cards)
+        have: Counter = Counter()
+        for e in collection.entries:  # counted, never expanded: a collection may hold many copies
+            have[e.card] += e.count
         used: Counter = Counter()
         t = tables()
         for e in deck.entries:

@@ -15,7 +15,8 @@ Legality (`check_deck`) reports every problem with its line (None for the
 whole deck) and a stable code:
 
     bad-line            a line that is neither a card, a comment nor the one name line
-    bad-count           a count that is not a whole number from 1 up
+    bad-count           a count that is not a whole number from 1 to 1,000, or one that
+                        takes the file past 100,000 cards
     bad-serial          a serial that does not decode to a Gog & Magog card
     deck-size           not exactly DeckRules.size cards (default 30)
     too-many-copies     more than DeckRules.max_copies copies of one card (default 3)
@@ -261,9 +262,9 @@ def build_deck(seed=None, *, pool=None, guilds=None, curve: dict[int, int] | Non
     cards: list[Card]
     owned: Counter[Card]
     if pool is not None:
-        cards = pool.cards if isinstance(pool, Deck) else list(pool)
-        if isinstance(pool, Deck) and pool.errors:
+        if isinstance(pool, Deck) and pool.errors:  # before a copy per card is made of it
             raise DeckError(f"the collection has unreadable lines: {pool.errors[0].format(pool.source)}")
+        cards = pool.cards if isinstance(pool, Deck) else list(pool)
         owned = available(cards)
         where = f"the {len(cards):,} cards of {pool.source if isinstance(pool, Deck) else 'the collection'}"
     else:

@@ -20,7 +20,8 @@ Legality (`check_deck`) reports every problem, each with the line it is on
 (None when it concerns the whole deck) and one of these stable codes:
 
     bad-line         a line that is neither a card, a comment nor the one name line
-    bad-count        a count that is not a whole number from 1 up
+    bad-count        a count that is not a whole number from 1 to 1,000, or one that
+                     takes the file past 100,000 cards
     bad-serial       a serial (or lookup URL) that does not decode to a card
     deck-size        the deck does not hold exactly 54 cards (line None)
     too-many-drones  more than 3 Drones (on the line of the first Drone too many)

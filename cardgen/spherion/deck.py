@@ -19,7 +19,8 @@ Legality (`check_deck`) reports every problem with its line (None: the whole dec
 and a stable code:
 
     bad-line         a line that is neither a card, a header nor a comment
-    bad-count        a count that is not a whole number from 1 up
+    bad-count        a count that is not a whole number from 1 to 1,000, or one that takes the
+                     file past 100,000 cards
     bad-serial       a serial that does not decode to a Spherion card (another game's says so)
     no-master        no deck master named
     bad-master       the deck master is a spell or trap (it must be a monster)
@@ -78,6 +79,8 @@ class Deck:
     strategy: str = field(default="", compare=False)
 
     def cards(self, section: str = "main") -> list[Card]:
+        if self.size(section) > decks.MAX_CARDS:  # a deck read from a file never is: see decks.count_problem
+            raise DeckError(f"{self.source}: {self.size(section):,} cards in {section}: a deck holds at most {decks.MAX_CARDS:,}")
         return [e.card for e in self.entries if e.section == section for _ in range(e.count)]
 
     def size(self, section: str = "main") -> int:
@@ -100,6 +103,7 @@ def parse_deck(text: str, source: str = "<text>") -> Deck:
     section = "main"
     entries: list[Entry] = []
     errors: list[Problem] = []
+    total = 0
     for number, raw in enumerate(text.splitlines(), start=1):
         stripped = raw.strip()
         if not stripped or stripped.startswith("#"):
@@ -134,10 +138,13 @@ def parse_deck(text: str, source: str = "<text>") -> Deck:
             continue
         read = card_line(line, number, lambda rest: decode(_serial_text(rest)), "T0XC-RJE",
                          headers="the headers are name:, master:, main:, extra:, side:")  # fmt: skip
+        if not isinstance(read, Problem):
+            read = decks.count_problem(read.count, total, number) or read
         if isinstance(read, Problem):
             errors.append(read)
         else:
             entries.append(Entry(read.card, read.count, read.line, section))
+            total += read.count
     return Deck(name, master, master_line, tuple(entries), tuple(errors), source)
 
 
@@ -187,16 +194,19 @@ def deck_from_json(text: str, source: str = "<json>") -> Deck:
         return bad
     errors, entries = [], []
     master = None
+    total = 0
     try:
         if data.get("master"):
             master = decode(str(data["master"]))
         for sec in SECTIONS:
             for pair in data.get(sec, []):
                 count, serial = pair
-                if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-                    errors.append(Problem("bad-count", None, f"count {count!r} in {sec} is not a whole number from 1 up"))
+                bad_count = decks.count_problem(count, total, None, f"{sec}: ")
+                if bad_count:
+                    errors.append(bad_count)
                     continue
                 entries.append(Entry(decode(str(serial)), count, None, sec))
+                total += count
     except SerialError as exc:
         errors.append(Problem("bad-serial", None, str(exc)))
     except (TypeError, ValueError):

@@ -98,7 +98,11 @@ class SpherionDecks(DeckKit[decks.Deck]):
         if spells > size:
             raise click.BadParameter(f"{spells} spells and traps do not fit a {size}-card deck", param_hint="'--spells'")
         if collection is not None:
-            owned = _deck_cards(decks.read_deck(collection))
+            have = decks.read_deck(collection)
+            if have.errors:  # as the other games' builders: a collection is read whole or not at all
+                more = f" (and {len(have.errors) - 1} more)" if len(have.errors) > 1 else ""
+                raise DeckError(f"the collection has unreadable lines: {have.errors[0].format(have.source)}{more}")
+            owned = _deck_cards(have)
             if not owned:
                 raise DeckError(f"{collection}: no cards to build from")
             result = decks.build_deck("collection", size=size, spells=spells, elements=elements, collection=owned, name=name)

@@ -90,7 +90,7 @@ def test_check_lists_every_problem_and_exits_1(tmp_path):
     assert r.exit_code == 1
     assert r.stdout.splitlines() == [
         f"{bad}:3: bad-serial: " + r.stdout.splitlines()[0].split(": bad-serial: ")[1],
-        f"{bad}:4: bad-count: count '0' is not a whole number from 1 up (write e.g. '2' or '2x')",
+        f"{bad}:4: bad-count: count '0' is not a whole number from 1 to 1,000 (write e.g. '2' or '2x')",
         f"{bad}: deck-size: the deck has 2 cards, not counting 2 lines with errors: a deck holds exactly 54 (52 missing)",
     ]
     r = deck_cmd("check", bad, "--json")
