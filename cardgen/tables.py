@@ -17,6 +17,7 @@ from typing import Any
 from cardgen import structured
 from cardgen.errors import FileError, TableError
 from cardgen.files import read_text
+from cardgen.numbers import quote_value
 
 
 def load_toml(path: Path) -> dict:
@@ -32,6 +33,12 @@ def load_toml(path: Path) -> dict:
         return structured.load_toml(text, path.name)
     except structured.StructureError as exc:
         raise TableError(str(exc)) from None
+
+
+MAX_INT = 10**9
+"""The largest number (either way) a table may hold where a number is asked for: far more than any
+weight or stat needs. Weights that multiply past what a card's draw covers are the game's to
+refuse (rng.check_space)."""
 
 
 class Reader:
@@ -53,7 +60,7 @@ class Reader:
         return f"{self.where}.{key}" if self.where else key
 
     def fail(self, key: str, expected: str, got: Any) -> TableError:
-        return TableError(f"{self.file}: {self._key(key)}: expected {expected}, got {got!r}")
+        return TableError(f"{self.file}: {self._key(key)}: expected {expected}, got {quote_value(got)}")
 
     def has(self, key: str) -> bool:
         return key in self.data
@@ -71,12 +78,15 @@ class Reader:
         v = self._get(key, _REQUIRED if default is None else default, expected)
         if isinstance(v, bool) or not isinstance(v, int) or (min is not None and v < min) or (max is not None and v > max):
             raise self.fail(key, expected, v)
+        if not -MAX_INT <= v <= MAX_INT:
+            low, high = -MAX_INT if min is None else min, MAX_INT if max is None else max
+            raise self.fail(key, f"a whole number from {low:,} to {high:,}", v)
         return v
 
     def float(self, key: str, default: Any = None) -> float:
         v = self._get(key, _REQUIRED if default is None else default, "a number")
-        if isinstance(v, bool) or not isinstance(v, (int, float)):
-            raise self.fail(key, "a number", v)
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not -MAX_INT <= v <= MAX_INT:  # also NaN
+            raise self.fail(key, f"a number from {-MAX_INT:,} to {MAX_INT:,}", v)
         return float(v)
 
     def str(self, key: builtins.str, default: Any = None, *, choices: tuple[builtins.str, ...] | None = None) -> builtins.str:
