@@ -18,9 +18,10 @@ import click
 
 from cardgen import rng
 from cardgen.errors import CardgenError
+from cardgen.numbers import is_int
 
-# Plain decimals only: digits, an optional sign and fraction; no exponent, nan, inf or '_'.
-_INT = re.compile(r"[+-]?[0-9]{1,30}")
+# Plain decimals only: digits, an optional sign and fraction; no exponent, nan, inf or '_'
+# (whole numbers are read by cardgen.numbers, as every number a person types).
 _DECIMAL = re.compile(r"[+-]?(?:[0-9]{1,12}(?:\.[0-9]{0,12})?|\.[0-9]{1,12})")
 _CANONICAL_INT = re.compile(r"-?(?:0|[1-9][0-9]{0,29})")
 
@@ -53,7 +54,7 @@ class WholeNumber(click.ParamType):
             number = value
         else:
             text = _plain(value)
-            if not _INT.fullmatch(text):
+            if not is_int(text, signed=True):
                 self.fail(f"{text!r} is not {self.describe()}", param, ctx)
             number = int(text)
         if not self.low <= number <= self.high:

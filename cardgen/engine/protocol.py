@@ -93,14 +93,12 @@ Two states are equal when their to_json() dicts are equal.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Hashable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
 from cardgen.errors import CardgenError, IllegalActionError, InvalidActionError, OptionError
-
-_INT_TEXT = re.compile(r"[+-]?[0-9]{1,30}")
+from cardgen.numbers import is_int
 
 # Player sentinels (same values as OpenSpiel).
 CHANCE = -1
@@ -170,7 +168,7 @@ class Option:
             if not isinstance(value, int):
                 # plain ASCII decimals only: no nan, inf, exponents, '_' or look-alike digits
                 text = str(value).strip()
-                if not _INT_TEXT.fullmatch(text):
+                if not is_int(text, signed=True):
                     raise bad
                 value = int(text)
             if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
