@@ -37,6 +37,7 @@ from cardgen import serial as serialcodec
 from cardgen.errors import CardgenError, SerialError
 from cardgen.games import LookupResult, registry
 from cardgen.lookup import lookup, lookup_base
+from cardgen.numbers import parse_int
 from cardgen.structured import StructureError, load_json
 from cardgen.web import games as webgames
 from cardgen.web import pages, render
@@ -375,7 +376,7 @@ class Guard:
                                ApiError(414, "uri_too_long", f"the address is over {MAX_PATH} characters: a card address is /c/SERIAL"))  # fmt: skip
             return
         length = dict(scope.get("headers", [])).get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        if length is not None and parse_int(length.decode("latin-1"), 0, MAX_BODY) is None:  # 10**5000 too
             await self._answer(scope, receive, send_with_headers, _too_large())
             return
         received = 0
