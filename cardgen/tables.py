@@ -17,7 +17,7 @@ from typing import Any
 from cardgen import structured
 from cardgen.errors import FileError, TableError
 from cardgen.files import read_text
-from cardgen.numbers import quote_value
+from cardgen.numbers import parse_int, quote, quote_value
 
 
 def load_toml(path: Path) -> dict:
@@ -108,6 +108,26 @@ class Reader:
         if not isinstance(v, list) or (nonempty and not v):
             raise self.fail(key, expected, v)
         return v
+
+    def ints(self, key: builtins.str, *, min: builtins.int | None = None, max: builtins.int | None = None) -> builtins.list[builtins.int]:
+        """A non-empty list of whole numbers, each from `min` to `max` (and within MAX_INT either way)."""
+        low, high = -MAX_INT if min is None else min, MAX_INT if max is None else max
+        expected = f"a non-empty list of whole numbers from {low:,} to {high:,}"
+        v = self._get(key, _REQUIRED, expected)
+        if not isinstance(v, list) or not v or any(isinstance(n, bool) or not isinstance(n, int) or not low <= n <= high for n in v):
+            raise self.fail(key, expected, v)
+        return v
+
+    def numbered(self, low: builtins.int, high: builtins.int, *, min: builtins.int | None = None) -> dict[builtins.int, builtins.int]:
+        """This table as {number: whole number}: its keys plain numbers from `low` to `high` ('2 = 3'),
+        each value a whole number >= `min`."""
+        out = {}
+        for key in self.data:
+            number = parse_int(key, low, high)
+            if number is None:
+                raise TableError(f"{self.file}: {self.where or 'top level'}: key {quote(key)}: expected a number from {low} to {high}")
+            out[number] = self.int(key, min=min)
+        return out
 
     def table(self, key: builtins.str) -> "Reader":
         return Reader(self._get(key, _REQUIRED, "a table"), self.file, self._key(key))

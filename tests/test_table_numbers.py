@@ -40,3 +40,42 @@ def test_generate_with_such_tables_ends_in_one_line(gyonrg_tables, value):
     assert r.exception is None or isinstance(r.exception, SystemExit)
     errors = [line for line in r.output.splitlines() if line.startswith("error: ")]
     assert len(errors) == 1 and "elements.toml" in errors[0] and len(errors[0]) < 300
+
+
+def edited_copy(tmp_path, game: str, file: str, old: str, new: str):
+    """A copy of a game's built-in tables with `old` replaced by `new` in `file`."""
+    import shutil
+
+    from cardgen.resources import data_dir
+
+    folder = tmp_path / game
+    shutil.copytree(data_dir("attribute_tables") / game, folder)
+    path = folder / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return folder
+
+
+LIST_VALUES = ['"²"', "1.5", "true", "nan", "-1", "9" * 4000]
+
+
+@pytest.mark.parametrize("value", LIST_VALUES, ids=lambda v: v[:12])
+@pytest.mark.parametrize("file, old", [("spells.toml", "weights = [6, 3, 1]"), ("monsters.toml", "weights = [1, 3, 4, 3, 1]")])
+def test_spherion_weights_in_a_list_are_whole_numbers(tmp_path, file, old, value):
+    from cardgen.spherion.cards import Tables
+
+    folder = edited_copy(tmp_path, "spherion", file, old, old.replace("[1", f"[{value}").replace("[6", f"[{value}"))
+    with pytest.raises(TableError) as info:
+        Tables(folder)
+    assert str(info.value).startswith(f"{file}: ") and "weights" in str(info.value) and len(str(info.value)) < 300
+
+
+@pytest.mark.parametrize("key", ["²", "٣", "9" * 5000, "0", "x"], ids=lambda v: v[:12])
+def test_ginjontan_combination_sizes_are_plain_numbers(tmp_path, key):
+    from cardgen.ginjontan.cards import Tables
+
+    folder = edited_copy(tmp_path, "ginjontan", "combinations.toml", "\n2 = 2\n", f'\n"{key}" = 2\n')
+    with pytest.raises(TableError) as info:
+        Tables(folder)
+    assert str(info.value).startswith("combinations.toml: sets: key ") and len(str(info.value)) < 300

@@ -114,8 +114,8 @@ class Tables:
         self.colours = tuple(colours)
         comb = Reader(load_toml(folder / "combinations.toml"), "combinations.toml")
         sets, orders = comb.table("sets"), comb.table("orders")
-        self.set_mult = {int(k): sets.int(k, min=0) for k in sets.data}
-        self.order_mult = {int(k): orders.int(k, min=0) for k in orders.data}
+        self.set_mult = sets.numbered(1, 99, min=0)
+        self.order_mult = orders.numbered(1, 99, min=0)
         self.full_base = comb.table("full_colours").int("base", min=0)
         self.bonus_mult = comb.table("specials").int("bonus", min=0)
         self.fingerprint = fingerprint({"meta": meta.data, "symbols": sym.data, "colours": col.data, "comb": comb.data})

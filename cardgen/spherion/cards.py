@@ -82,7 +82,7 @@ class Tables:
                                                          t.int("atk", min=0), t.int("def", min=0), str(t.int("level"))))
         spread = mon.table("spread")
         step = spread.int("step", min=0)
-        offs, ws = spread.list("offsets", nonempty=True), spread.list("weights", nonempty=True)
+        offs, ws = spread.ints("offsets"), spread.ints("weights", min=1)
         if len(offs) != len(ws) or not all(isinstance(v, int) and not isinstance(v, bool) for v in offs + ws):
             raise spread.fail("offsets", "whole-number offsets and weights of the same length", offs)
         spreads = tuple(Option(f"{o:+d}", w, o * step) for o, w in zip(offs, ws))
@@ -100,7 +100,7 @@ class Tables:
         )  # fmt: skip
         sp = Reader(load_toml(folder / "spells.toml"), "spells.toml")
         mag = sp.table("magnitude")
-        names, mws = mag.list("names", nonempty=True), mag.list("weights", nonempty=True)
+        names, mws = mag.list("names", nonempty=True), mag.ints("weights", min=1)
         if len(names) != 3 or len(mws) != 3:
             raise mag.fail("names", "three magnitude names and three weights", names)
         magnitudes = tuple(Option(str(n), int(w), i) for i, (n, w) in enumerate(zip(names, mws)))
