@@ -174,7 +174,7 @@ def play(game, players, bots, seed, options, record, color, decks):
       cardgen play gyre --bots human,greedy,mcts -o size=10
       cardgen play gyre --bots mcts,random --seed 7 --record game.json
     """
-    from cardgen.engine.play import Table
+    from cardgen.engine.play import Table, read_line
 
     config = _config(game, players, bots, options, decks)
     g = _load(game, config)
@@ -185,11 +185,7 @@ def play(game, players, bots, seed, options, record, color, decks):
     if color is None:
         color = sys.stdout.isatty()
 
-    def ask(prompt):
-        try:
-            return input(prompt)
-        except EOFError:
-            return None
+    ask = read_line  # the end of input stops the game (Table.input_ended)
 
     def say(text):
         click.echo(text, color=color)  # click strips ANSI codes unless told otherwise
@@ -203,6 +199,8 @@ def play(game, players, bots, seed, options, record, color, decks):
     if record:
         rec.write_records(record, [rec.make_record(g, seed, bots, table.actions, table.moves, state)])
         click.echo(f"record written to {record}", err=True)
+    if table.input_ended is not None:
+        raise table.input_ended
 
 
 @click.command()

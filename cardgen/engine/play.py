@@ -6,10 +6,16 @@ list), lets bots and chance move by themselves, and understands `undo`, `redo`,
 the game's display order (State.action_groups); the action numbers themselves,
 which records store, never change. Input and output are functions, so tests
 drive it with scripted lines.
+
+The end of input (Ctrl-D, `< /dev/null`, the end of a piped script, a standard
+input closed or unreadable) stops the game as `quit` does and is remembered
+(`Table.input_ended`): the terminal command ends with one line and status 1.
 """
 
 from __future__ import annotations
 
+import errno
+import sys
 import textwrap
 from collections.abc import Callable
 
@@ -47,6 +53,49 @@ class _Quit(Exception):
     pass
 
 
+class _InputEnded(_Quit):
+    pass
+
+
+class InputEnded(CardgenError):
+    """Standard input ended at a player's prompt before the game was over."""
+
+
+# Errors only writing can raise: the prompt could not be shown (standard output
+# is full, or its reader has gone). They are the output's failure, not the end
+# of input, and go on to be reported as such.
+_WRITE_ERRNOS = frozenset(getattr(errno, n) for n in ("ENOSPC", "EDQUOT", "EFBIG", "EPIPE") if hasattr(errno, n))
+
+
+def read_line(prompt: str) -> str | None:
+    """A line typed at the terminal (a Table's `ask`); None once standard input has ended.
+
+    End of file, a standard input that is closed or cannot be read (EIO: the
+    terminal has gone): all are the end of input. Bytes that are not text in
+    the terminal's encoding come through replaced (U+FFFD) for the move parser
+    to refuse, instead of ending the game in a UnicodeDecodeError."""
+    stdin = sys.stdin
+    if stdin is None:  # closed before Python started
+        return None
+    if getattr(stdin, "errors", None) == "strict" and hasattr(stdin, "reconfigure"):
+        try:
+            stdin.reconfigure(errors="replace")
+        except (ValueError, OSError):
+            pass
+    try:
+        return input(prompt)
+    except UnicodeDecodeError:  # the encoding could not be relaxed: ask again
+        return ""
+    except (EOFError, ValueError):  # ValueError: I/O operation on a closed file
+        pass
+    except OSError as exc:
+        if exc.errno in _WRITE_ERRNOS:
+            raise
+    if sys.stdout is not None:
+        sys.stdout.write("\n")  # end the prompt's line, as Enter would have
+    return None
+
+
 _Entry = tuple[State, object, bool, list[tuple[int, str]]]
 
 
@@ -74,6 +123,7 @@ class Table:
         self.history: list[_Entry] = []
         self.redo_stack: list[list[_Entry]] = []
         self.quit = False
+        self.input_ended: InputEnded | None = None  # why the game stopped, when input ended before it did
 
     @property
     def actions(self) -> list:
@@ -107,8 +157,11 @@ class Table:
         try:
             while not self.state.is_terminal():
                 self._step()
-        except _Quit:
+        except _Quit as stop:
             self.quit = True
+            if isinstance(stop, _InputEnded):
+                self.input_ended = InputEnded(f"input ended at the {stop.args[0]}> prompt before the game was over "
+                                              f"(stopped after {len(self.history)} moves; 'quit' stops a game)")  # fmt: skip
             self.say("game stopped")
             return self.state
         self.say(self.state.render(color=self.color))
@@ -218,7 +271,7 @@ class Table:
         while True:
             line = self.ask(f"{name}> ")
             if line is None:
-                raise _Quit()
+                raise _InputEnded(name)
             text = line.strip()
             word = text.lower()
             if not text:
