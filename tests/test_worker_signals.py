@@ -7,6 +7,7 @@ and print a BrokenPipeError traceback each, after the shell prompt had come back
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -30,13 +31,18 @@ def _children(pid: int) -> list[int]:
     return [int(p) for p in text.split()]
 
 
-def _running(pid: int) -> bool:
-    """True while the process exists and is not a zombie (an ended process not yet reaped)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rpartition(")")[2].split()[0] not in ("Z", "X")
+def _group(pgid: int) -> list[int]:
+    """The processes of the process group still running (not zombies: ended, not yet reaped)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rpartition(")")[2].split()
+            except OSError:
+                continue
+            if int(fields[2]) == pgid and fields[0] not in ("Z", "X"):
+                found.append(int(entry.name))
+    return found
 
 
 def _cpu_ticks(pid: int) -> int:
@@ -52,8 +58,9 @@ def _terminate_mid_run(args: list[str], cwd: Path, label: str) -> tuple[int, lis
 
     (exit status, stderr lines before the signal, stderr lines after it); stderr is read
     to its end, so whatever a worker prints after the main process has gone is in it."""
+    # a session of its own: every process the run starts (workers, their replacements) is in its group
     proc = subprocess.Popen([sys.executable, "-m", "cardgen", *args], cwd=cwd, stdin=subprocess.DEVNULL,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # fmt: skip
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)  # fmt: skip
     lines: list[str] = []
     started = threading.Event()
 
@@ -82,17 +89,16 @@ def _terminate_mid_run(args: list[str], cwd: Path, label: str) -> tuple[int, lis
         status = proc.wait(30)
         reader.join(60)
         assert not reader.is_alive(), "stderr stayed open: a worker lives on"
+        deadline = time.monotonic() + 10
+        while _group(proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _group(proc.pid), "a worker outlived its parent"
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
-        for w in workers:
-            if _running(w):
-                os.kill(w, signal.SIGKILL)
-    deadline = time.monotonic() + 10
-    while any(_running(w) for w in workers) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not any(_running(w) for w in workers), "a worker outlived its parent"
+        with contextlib.suppress(OSError):
+            os.killpg(proc.pid, signal.SIGKILL)  # whatever is left, should the test fail
     return status, lines[:before], lines[before:]
 
 
