@@ -67,7 +67,8 @@ def tournament(players: int, games: int, bots, rounds: int, seed, prize: bool, a
     3 more (the winner of n players: 3 + (n - 2) x 3); equal scores share the
     better place. The table ranks by these points, then by the total of all game
     scores. With --prize the first three take 3, 2 and 1 cards of the others
-    (personal collections: 66 cards dealt to each entrant, decks built from them).
+    (personal collections: 66 cards dealt to each entrant, decks built from them;
+    a collection fallen below 33 cards is refilled from the common deck).
     """
     from cardgen.ginjontan.tournament import format_table, run_tournament
 

@@ -505,22 +505,25 @@ class GinjontanRules(GinjontanPosition):
     def prizes(self) -> list[tuple[int, int, int]]:
         """The prize rule at the end: (winner, seat it comes from or -1 for the common deck, card code).
 
-        The first takes 3 cards, the second 2 (not from the first), the third 1 (not from the
-        first two), drawn at random from the shuffled cards of the game."""
+        "winners after shuffling of card used in game randomly draws their prize": the cards of
+        the game are shuffled once and the first takes the first 3 of them that are not his, the
+        second the next 2 not his nor the first's, the third the next 1 not from the three. A
+        drawn card has left the pool: no card is won twice (a place whose pool runs short takes
+        what is left)."""
         if self.player != TERMINAL:
             return []
         r = random.Random(self.rng.clone().randbits(64))
         places = [p for p, _ in self.ranking()]
+        pool = list(range(len(self.cards)))
+        r.shuffle(pool)
         out = []
         for rank, take in enumerate((3, 2, 1)):
             if rank >= len(places):
                 break
             w = places[rank]
-            if self.game.personal:
-                pool = [i for i in range(len(self.cards)) if self.owner[i] not in places[: rank + 1]]
-            else:
-                pool = list(range(len(self.cards)))
-            r.shuffle(pool)
-            taken = pool[:take]
+            above = set(places[: rank + 1])
+            taken = [i for i in pool if not self.game.personal or self.owner[i] not in above][:take]
+            for i in taken:
+                pool.remove(i)
             out += [(w, self.owner[i] if self.game.personal else -1, self.cards[i]) for i in taken]
         return out

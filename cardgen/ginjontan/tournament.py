@@ -7,7 +7,11 @@ equal final scores share the better place. The table ranks by tier points, then 
 
 With the prize rule entrants play personal decks built from their own collections (66 cards
 dealt from the common deck at the start); after each game the first three take 3, 2 and 1
-cards of the others into their collections ("Comment 2").
+cards of the others into their collections ("Comment 2"), every prize of `prizes()` moving
+from the loser's collection to the winner's. An entrant whose collection has fallen below a
+deck (33 cards) draws the missing cards from the common deck before his next game ("Players
+could either bring their own selection of 33 cards, or draw from common deck"); the table
+counts them as `refilled`.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from cardgen.engine.records import play_out
 from cardgen.engine.registry import load_game
 
 from .cards import tables
-from .deck import build_deck, collection_from_seed
+from .deck import DECK_SIZE, build_deck, collection_from_seed
 
 
 def place_points(scores: list[int]) -> list[int]:
@@ -43,12 +47,18 @@ def run_tournament(bots: list[str], games: int, rounds: int = 3, seed=0, prize: 
     total = [0] * n
     wins = [0.0] * n
     won_cards: list[list[str]] = [[] for _ in range(n)]
+    refilled = [0] * n
     for g in range(games):
         gseed = int.from_bytes(_rng.digest(seed, "tournament", g, size=8), "big")
         seat_of = [(e + g) % n for e in range(n)]
         entrant_at = {s: e for e, s in enumerate(seat_of)}
         config: dict = {"players": n, "rounds": rounds, "prize": prize}
         if prize:
+            for e in range(n):
+                short = DECK_SIZE - len(collections[e])
+                if short > 0:
+                    collections[e] += collection_from_seed(f"{seed}/entrant{e}/refill{g}", size=short)
+                    refilled[e] += short
             decks = [build_deck(collections[entrant_at[s]])[0].cards for s in range(n)]
             config["decks"] = [[t.name(c) for c in d] for d in decks]
         game = load_game("ginjontan", **config)
@@ -65,14 +75,15 @@ def run_tournament(bots: list[str], games: int, rounds: int = 3, seed=0, prize: 
         if prize:
             for winner, loser, code in state.prizes():  # type: ignore[attr-defined]
                 w, lo = entrant_at[winner], entrant_at[loser]
-                if code in collections[lo]:
-                    collections[lo].remove(code)
-                    collections[w].append(code)
-                    won_cards[w].append(t.name(code))
+                # the loser's deck came from his collection and prizes() draws each card of the
+                # game once, so the card is there: every prize moves (a missing one is a bug)
+                collections[lo].remove(code)
+                collections[w].append(code)
+                won_cards[w].append(t.name(code))
         if progress:
             progress(1)
     rows: list[dict] = [{"entrant": e + 1, "bot": bots[e], "tier_points": tier[e], "total_points": total[e], "wins": wins[e],
-             **({"collection": len(collections[e]), "won_cards": won_cards[e]} if prize else {})}
+             **({"collection": len(collections[e]), "refilled": refilled[e], "won_cards": won_cards[e]} if prize else {})}
             for e in range(n)]  # fmt: skip
     rows.sort(key=lambda r: (-int(r["tier_points"]), -int(r["total_points"]), int(r["entrant"])))
     return {"players": n, "games": games, "rounds": rounds, "seed": seed, "prize": prize, "table": rows}
@@ -86,7 +97,8 @@ def format_table(table: dict) -> str:
     for k, r in enumerate(table["table"], 1):
         lines.append(f"{k:>5}  {r['entrant']:<8} {r['bot']:<12} {r['tier_points']:>6} {r['total_points']:>16,} {r['wins']:>6g}")
         if table["prize"]:
-            lines.append(f"{'':>15}collection {r['collection']} cards; won: {', '.join(r['won_cards']) or 'none'}")
+            refill = f" ({r['refilled']} refilled from the common deck)" if r["refilled"] else ""
+            lines.append(f"{'':>15}collection {r['collection']} cards{refill}; won: {', '.join(r['won_cards']) or 'none'}")
     return "\n".join(lines)
 
 
