@@ -43,7 +43,8 @@ class GinjontanGame(GinjontanSetup):
         Option("duels", str, "all", "step 3: every player duels every other as the active player (all) "
                "or each pair duels once (pairs)", choices=("all", "pairs")),
         Option("black_hole", str, "opponent", "a Black hole that acts empties the duel opponent's reserve "
-               "(opponent) or both duelling players' reserves (both)", choices=("opponent", "both")),
+               "(opponent), both duelling players' reserves (both), or every other player's reserve: with "
+               "three players both opponents (others)", choices=("opponent", "both", "others")),
         Option("max_exchanges", int, 3, "step 6: most exchanges one player makes in a combination round "
                "(so every round ends)", low=0, high=9),
         Option("prize", bool, False, "the prize rule: at the end the first three win cards of the others"),

@@ -354,10 +354,19 @@ class GinjontanRules(GinjontanPosition):
             self.beaten.append(mine)
             self._gain(opp, points)
         if t.sym_of[cm] == t.black_hole:
-            for s in (opp, me) if self.game.config["black_hole"] == "both" else (opp,):
+            for s in self._black_hole_victims(me, opp):
                 self._to_deck(self.reserve[s])
                 self.reserve[s] = []
         self._duel_next()
+
+    def _black_hole_victims(self, me: int, opp: int) -> tuple[int, ...]:
+        """Whose reserves an acting Black hole of `me` empties (option black_hole, docs/rules)."""
+        how = self.game.config["black_hole"]
+        if how == "both":  # the two players of the duel
+            return (opp, me)
+        if how == "others":  # "both opponents": every player but the Black hole's
+            return tuple(p for p in range(self.game.num_players) if p != me)
+        return (opp,)
 
     def _gain(self, p: int, points: int) -> None:
         self.scores[p] += points

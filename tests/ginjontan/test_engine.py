@@ -116,6 +116,26 @@ def test_black_hole_empties_the_opponents_reserve():
     assert s2.reserve[b2] == [] and s2.reserve[a2] == []
 
 
+def test_black_hole_others_empties_both_opponents_reserves_at_a_table_of_three():
+    # "When used, both opponents loses their reserves": at a table of three, the two other players,
+    # the one in the duel and the one waiting for his; the Black hole's player keeps his reserve
+    for how, emptied in (("others", 2), ("opponent", 1)):
+        s, a, b = duel_state(["Blackhole-1-white", "Sun-2-red", "Moon-3-red"],
+                             ["Life-1-white", "Boat-2-white", "Sun-5-white"], players=3, black_hole=how)
+        (c,) = {0, 1, 2} - {a, b}
+        kept = s.reserve[a][:]
+        assert s.reserve[b] and s.reserve[c] and kept
+        waiting = s.reserve[c][:]
+        s.apply_action(s.string_to_action("Blackhole-1-white on Life-1-white"))
+        assert s.reserve[a] == kept and s.reserve[b] == []
+        assert s.reserve[c] == ([] if emptied == 2 else waiting)
+        assert all(i in s.piles[0] for i in waiting) == (emptied == 2)  # back into the (common) deck
+        assert s.invariant_violations() == []
+        while not s.is_terminal():  # the game goes on to its end with the emptied reserves
+            s.apply_action(s.legal_actions()[0])
+            assert s.invariant_violations() == []
+
+
 def combo_state(hands, seed=2, **config):
     s = play_until(load_game("ginjontan", players=len(hands), **config).new_initial_state(seed), L.COMBO)
     for p, h in enumerate(hands):
