@@ -711,7 +711,10 @@ def _best_choice(F: _Fast, codes, nacc: list[int], g: int, a: int, e: int, b: in
 
 @dataclass(frozen=True)
 class Score:
-    """A scored hand: its value, what combination made it and every factor, as lines for people."""
+    """A scored hand: its value, what combination made it and every factor, as lines for people.
+
+    `cards` are the cards of the combination, Universals standing in and Bonus cards included
+    (scored alone they give `value`); every card of the hand for full colours and for none."""
 
     value: int
     combination: str
@@ -808,7 +811,7 @@ def score_hand(codes, t: Tables | None = None) -> Score:
             sum_text += " + " + vals(bonus) + " (Bonus)"
         steps.append(f"  sum of values: {sum_text} = {detail[5]:,}")
         steps.append(f"  {formula} {colour_text(counts, k, detail[6])} = {best:,}")
-        used = tuple(name(c) for c in plain)
+        used = tuple(name(c) for c in plain + bonus)  # a Bonus is in the combination: its value joins the sum
         label = f"{kind} of {k}" if kind == "set" else f"order {k}"
     else:
         fcols = detail[2]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -168,6 +169,37 @@ def test_best_single_combination_wins():
 def test_explanation_names_every_factor():
     text = score_hand(parse_hand("Sun-7-blue Sun-9-blue Bonus-2-red")).explain()
     assert "x2 (pair)" in text and "blue 33 (in one colour)" in text and "Bonus x3" in text and "942,084" in text
+
+
+def test_score_json_lists_the_bonus_cards_with_the_combination():
+    # a Bonus is part of the combination ("triples point value of whole card combination in hand,
+    # including itself": its value joins the sum), so "cards" names it; Moon-9-red is left out
+    from click.testing import CliRunner
+
+    from cardgen.cli.main import cli
+
+    for hand, cards in [
+        ("Sun-7-blue Sun-9-blue Moon-9-red Bonus-2-red", ["Sun-7-blue", "Sun-9-blue", "Bonus-2-red"]),
+        ("Fire-4-red Water-5-red Air-6-red Bonus-1-white Bonus-3-blue",
+         ["Fire-4-red", "Water-5-red", "Air-6-red", "Bonus-1-white", "Bonus-3-blue"]),
+        ("Sun-7-blue Universal-1-white Bonus-1-white", ["Sun-7-blue", "Universal-1-white", "Bonus-1-white"]),
+    ]:
+        r = CliRunner().invoke(cli, ["ginjontan", "score", hand, "--json"], catch_exceptions=False)
+        assert r.exit_code == 0, r.output
+        data = json.loads(r.output)
+        assert data["cards"] == cards
+        assert score(" ".join(data["cards"])) == data["value"] > 0  # the cards listed make the whole value
+
+
+def test_the_listed_cards_alone_score_the_hands_value():
+    rng = random.Random(35)
+    for _ in range(3_000):
+        hand = mixed_hand(rng)
+        s = score_hand(hand)
+        if s.value and s.combination != "defeat":
+            listed = [T.parse(c) for c in s.cards]
+            assert hand_value(listed) == s.value, ([T.name(c) for c in hand], s.cards)
+            assert sorted(c for c in hand if c in BONUS) == sorted(c for c in listed if c in BONUS)
 
 
 # -- the fast path against the explained search ------------------------------------------------
