@@ -12,7 +12,7 @@ A turn (docs/rules/spherion.md has every choice and its reason):
 4. Resolution: step i of both plans at once. Both entering one cell: the conflict
    table (rock-paper-scissors as a two-outcome CHANCE node); otherwise the first
    player's step resolves before the second's. A step that became impossible is
-   skipped and the log says so. Then the win checks; after the 20th turn territory,
+   skipped at no cost and the log says so. Then the win checks; after the 20th turn territory,
    then LP; a hard cap (`max_turns`) ends a game still tied in a draw.
 
 The engine is split in layers, each importing only the ones below it:

@@ -213,7 +213,8 @@ class Planning(Position):
         nb = board.neighbours
         own_cells = j.at
         jdm = j.dm
-        stop, moved, up, summoned, posed = j.stop, j.moved, j.up, j.summoned, j.posed
+        stop, moved, up, summoned, posed, flip = j.stop, j.moved, j.up, j.summoned, j.posed, j.flip
+        face_up_attacks = g.face_up_attacks
         faceup, wallx, defpos, under = self.faceup[p], self.wallx[p], self.defpos[p], self.under[p]
         moving = j.mpts > 0
         summoning = j.spts > 0  # a summon or a fusion costs a summon point
@@ -227,11 +228,14 @@ class Planning(Position):
             if st.kind == 0:
                 if i not in summoned:
                     nmon += 1  # a tribute is a monster already on the field, not one placed in this plan
-                if moving and i not in stop and moved.get(i, 0) < (2 if faceup[i] or i in up else 1):
+                shown = faceup[i] or i in up
+                if moving and i not in stop and moved.get(i, 0) < (2 if shown else 1):
                     # never onto its own pieces where the plan has put them; a wall only with the power
                     base = A_MOVE + i * 6
                     shut = NO_CELLS if wallx[i] else wall
-                    if defpos[i] and i not in summoned:  # defence position does not attack
+                    # no attack in defence position as the plan leaves it (a summon or a position step
+                    # of this plan sets it), nor face-down where only face-up monsters attack
+                    if (defpos[i] != (i in flip)) or (face_up_attacks and not shown):
                         acts += [base + d for d, dst in enumerate(nb[jcell[i]]) if dst not in own_cells and dst != jdm
                                  and dst not in shut and not (0 <= occ[dst] < 3 * MAXC and not (mine <= occ[dst] < mine_end
                                                                            or occ[dst] == 2 * MAXC + p))]  # fmt: skip
@@ -242,7 +246,7 @@ class Planning(Position):
                     fusers.append((i, st.fusion))
                 if i not in posed:
                     positions.append(A_POSITION + i)
-            elif st.kind == 1 and i not in summoned:
+            elif st.kind == 1 and i not in summoned and g.owner_activates:
                 holds = fixed.get(i)
                 if holds is None:
                     holds = fixed[i] = self._condition(p, st)
@@ -288,6 +292,8 @@ class Planning(Position):
         nothing, a hammer takes one card out of the hand (its summons and its hammer go), a position
         change takes that change away (unless it turns a face-down monster that has moved once face
         up, which may then move again). Together about 40 % of random steps. None: build afresh.
+        A position change of a monster that may still move this turn changes its attacks (defence
+        position does not attack): built afresh.
         Only while at least 3 steps are left: a summon needing t tributes needs more than t steps."""
         old = j.legal
         if old is None or j.pending or self.game.plan_max - len(self.plans[p]) < 3:
@@ -301,7 +307,7 @@ class Planning(Position):
             return [x for x in old if not lo <= x < lo + 24 and not A_HAMMER <= x < A_POSITION]
         if a >= A_POSITION:
             i = a - A_POSITION
-            if not self.faceup[p][i] and i not in j.up and j.moved.get(i, 0) == 1:
+            if j.mpts > 0 and i not in j.stop:
                 return None
             return [x for x in old if x != a]
         return None

@@ -134,7 +134,7 @@ class Position(State):
             stacked = sum(1 for z in zones if z == STACKED)
             if stacked != sum(1 for i in range(n) if self.under[p][i] >= 0 and zones[i] != GONE):
                 out.append(f"{g.player_name(p)}: stacked cards do not match their stacks")
-            if not 0 <= self.lp[p] <= LP:
+            if self.lp[p] < 0 or (self.lp[p] > LP and g.heal_capped):
                 out.append(f"{g.player_name(p)}: LP {self.lp[p]} out of 0..{LP}")
             if self.spts[p] < 0 or self.mpts[p] < 0 or self.hammers[p] < 0:
                 out.append(f"{g.player_name(p)}: negative points {self.spts[p]}/{self.mpts[p]}/{self.hammers[p]}")

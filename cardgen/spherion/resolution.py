@@ -3,7 +3,7 @@
 Step i of both plans resolves at once. Two steps entering one cell meet in the conflict table
 (_conflict; a rock-paper-scissors is a two-outcome CHANCE node, _finish_rps plays its result);
 otherwise the first player's step resolves before the second's (_execute). A step that became
-impossible is skipped and the log says so. Moves, summons, battles (damage calculation), fusions,
+impossible is skipped at no cost and the log says so. Moves, summons, battles (damage calculation), fusions,
 spells, traps and power-ups are here, then the win checks (LP, checkmate, Godai, territory after
 the last turn) and the next turn's start (power-ups spawn, hands refill, dice).
 """
@@ -265,12 +265,19 @@ class Resolution(Position):
         name = SEATS[p]
         o = self.occ[dst]
         if dst in self.board.wall and (piece == DM or not self.wallx[p][piece]):
-            self._skipped(p, a, " (a wall)")
+            self._blocked(p, piece, a, " (a wall)")
             return
         own = (o >= 0 and o < 2 * MAXC and o // MAXC == p) or o == 2 * MAXC + p
         if own or (piece == DM and o != -1):
-            self._skipped(p, a, f" (#{dst} is occupied)")
+            self._blocked(p, piece, a, f" (#{dst} is occupied)")
             return
+        if o != -1 and o != 3 * MAXC:  # an opposing card or deck master: an attack
+            if self.defpos[p][piece]:
+                self._blocked(p, piece, a, " (defence position does not attack)", True)
+                return
+            if g.face_up_attacks and not self.faceup[p][piece]:
+                self._blocked(p, piece, a, " (a face-down monster does not attack)", True)
+                return
         self.mpts[p] -= 1
         key = (p, piece)
         self._moved[key] = self._moved.get(key, 0) + 1
@@ -285,9 +292,6 @@ class Resolution(Position):
             self._touch_powerup(p, piece, src, dst)
             return
         if o >= 2 * MAXC:  # the opposing deck master
-            if self.defpos[p][piece]:
-                self._skipped(p, a, " (defence position does not attack)")
-                return
             q = 1 - p
             self.lp[q] = max(0, self.lp[q] - 1)
             self.log.append(f"{name}: {g.cards[p][piece].name} hits the deck master of {g.player_name(q)} (1 damage)")
@@ -303,9 +307,6 @@ class Resolution(Position):
                     self.log.append(f"{name}: {self._pname(p, piece)} destroys {st.name}")
                 if self._piece_cell(p, piece) == src and self.occ[dst] == -1:
                     self._place(p, piece, src, dst)
-            return
-        if self.defpos[p][piece]:
-            self._skipped(p, a, " (defence position does not attack)")
             return
         self.faceup[q][other] = True
         self._battle(p, piece, src, q, other, dst)
@@ -373,7 +374,7 @@ class Resolution(Position):
         elif effect == "draw":
             self._draw(p, amount)
         elif effect == "heal":
-            self.lp[p] = min(LP, self.lp[p] + amount)
+            self.lp[p] = min(LP, self.lp[p] + amount) if self.game.heal_capped else self.lp[p] + amount
 
     def _trap(self, p: int, piece: int, effect: str, amount: int) -> None:
         """A trap's effect on seat p's piece (a deck master is only hurt by drain)."""
@@ -544,6 +545,17 @@ class Resolution(Position):
             self.spts[p] -= 1
             self.hand[p].remove(card)
             self.zone[p][card] = GONE
+
+    def _blocked(self, p: int, piece: int, a: int, why: str, bumped: bool = False) -> None:
+        """Seat p's move step `a` cannot go where it leads: skipped at no cost, or (blocked=spent) its
+        Move point is spent and the piece's movement ends, a monster stopped by an opposing card
+        turning face-up as if it had run into it."""
+        if self.game.blocked_spent:
+            self.mpts[p] -= 1
+            self._moved[(p, piece)] = 99
+            if bumped:
+                self.faceup[p][piece] = True
+        self._skipped(p, a, why)
 
     def _skipped(self, p: int, a: int, why: str = "") -> None:
         """Seat p's step `a` has become impossible: it is skipped and the log says so (the step's

@@ -73,6 +73,16 @@ class Settings(Game):
         Option("clash_tie", str, "bounce", "two monsters of equal ATK entering one cell: both stay where they were "
                "(bounce) or both are destroyed (destroy)", choices=("bounce", "destroy")),
         Option("godai", bool, True, "Godai relics of all five elements in hand at the end of a turn win"),
+        Option("activate", str, "owner", "a spell on the field is activated by its owner (a plan step, when its "
+               "condition holds) or when an opposing card runs into it (owner); or only when run into (touch)",
+               choices=("owner", "touch")),
+        Option("blocked", str, "free", "a move step that cannot happen when it resolves is skipped at no cost (free), "
+               "or still spends its Move point and ends the piece's movement, a monster stopped by an opposing card "
+               "turning face-up (spent)", choices=("free", "spent")),
+        Option("heal", str, "capped", "healing never lifts a deck master above its starting 5 LP (capped) or has no "
+               "ceiling (uncapped)", choices=("capped", "uncapped")),
+        Option("attacker", str, "revealed", "a face-down monster may attack and is turned face-up as it does "
+               "(revealed), or only a face-up monster attacks (face-up)", choices=("revealed", "face-up")),
     )
     game_type = GameType(simultaneous=True, explicit_chance=True, implicit_chance=True,
                          perfect_information=False, utility="zero_sum")  # fmt: skip
@@ -99,6 +109,10 @@ class Settings(Game):
         self.def_by_position = c["defender"] == "position"
         self.clash_destroy = c["clash_tie"] == "destroy"
         self.godai = c["godai"]
+        self.owner_activates = c["activate"] == "owner"
+        self.blocked_spent = c["blocked"] == "spent"
+        self.heal_capped = c["heal"] == "capped"
+        self.face_up_attacks = c["attacker"] == "face-up"
         t = tables()
         self.powerups = t.powerups
         self.pu_weights = [p[4] for p in t.powerups]
