@@ -4,12 +4,14 @@ and codes, clear errors for bad input, the tournament rating."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 from click.testing import CliRunner
 
 from cardgen.cli.main import cli
 from cardgen.ginjontan import deck as decks
+from cardgen.ginjontan.cards import DEFEAT, tables
 from cardgen.ginjontan.tournament import place_points
 
 
@@ -23,6 +25,19 @@ def test_built_decks_are_legal_and_round_trip_through_the_text_format():
         assert d.size == 33 and decks.check_deck(d) == [] and reasons
         back = decks.parse_deck(decks.format_deck(d))
         assert back.cards == d.cards and back.name == d.name and not back.errors
+
+
+def test_built_decks_are_real_and_varied_for_seeds_1_to_20():
+    # the deck most people play first: legal, many symbols and colours, no Defeat, and not the same
+    # deck for every seed (issue 35: another game's builder gave every seed the same spells)
+    t = tables()
+    built = [decks.build_deck(decks.collection_from_seed(seed))[0] for seed in range(1, 21)]
+    for d in built:
+        assert d.size == 33 and decks.check_deck(d) == []
+        assert len({t.sym_of[c] for c in d.cards}) >= 5 and len({t.col_of[c] for c in d.cards}) >= 5
+        assert not any(t.kind_of[c] == DEFEAT for c in d.cards)
+        assert max(Counter(t.sym_of[c] for c in d.cards).values()) <= 10  # no deck of one symbol
+    assert max(len(set(a.cards) & set(b.cards)) for i, a in enumerate(built) for b in built[i + 1:]) <= 3
 
 
 def test_every_problem_has_its_line_and_code():
