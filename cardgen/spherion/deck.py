@@ -254,6 +254,25 @@ def check_to_json(deck: Deck, problems: list[Problem] | None = None) -> dict:
 DEFAULT_CURVE = {"1-4": 70, "5-6": 20, "7-12": 10}
 DEFAULT_SIZE = 40
 DEFAULT_SPELLS = 12  # spells and traps in a 40-card deck
+TRAP_SHARE = 40  # per cent of the spells and traps that are traps (the pool's own mix is 25 spells to 15 traps)
+
+# What a spell's or trap's effect is worth to the builder: base + per unit of its amount (ATK and DEF per
+# point, LP, points and cards per one), about 1.0 for a typical good card. Traps that end or send back a
+# monster and drains (an LP is a fifth of a game) rank first; among spells, points and cards in hand.
+EFFECT_WORTH = {
+    "atk_up": (0.5, 0.001), "def_up": (0.3, 0.001), "wall_cross": (0.7, 0.0), "summon_points": (0.5, 0.4),
+    "move_points": (0.3, 0.2), "draw": (0.4, 0.4), "heal": (0.6, 0.4),
+    "destroy": (1.6, 0.0), "weaken": (0.4, 0.001), "bounce": (1.2, 0.0), "drain": (0.8, 0.4),
+}  # fmt: skip
+# ... times how often its condition lets it work: a spell its owner activates any time is worth most; a
+# trap that needs a face-up attacker nearly always goes off (an attacker turns face-up as it attacks).
+CONDITION_WORTH = {
+    "always": 1.0, "turn_at_least": 0.85, "lp_at_most": 0.7, "behind": 0.7,
+    "attacker_face_up": 0.95, "attacker_atk_at_least": 0.75, "attacker_level_at_least": 0.6,
+}  # fmt: skip
+# Each further card of an effect the deck already holds is worth this much of the one before: the deck
+# takes a mix of effects, and near-identical cards (one effect, another amount or condition) are few.
+REPEAT = 0.6
 
 
 def _band(level: int) -> str:
@@ -261,7 +280,8 @@ def _band(level: int) -> str:
 
 
 def card_score(card: Card, focus: frozenset[str] | None = None) -> float:
-    """How much a card is worth to the builder: stats per tribute for monsters, stars for the rest."""
+    """How much a card is worth to the builder: stats per tribute for monsters; for a spell or trap what
+    it does (EFFECT_WORTH for its effect and amount, times CONDITION_WORTH), on the same scale x 1000."""
     if card.is_monster:
         s = (card.atk + 0.5 * card.defence) / (1 + card.tributes)
         if card.fusion != "None":
@@ -269,7 +289,8 @@ def card_score(card: Card, focus: frozenset[str] | None = None) -> float:
         if focus and card.element in focus:
             s *= 1.5
         return s
-    return 900.0 + 100 * card.stars + (150 if card.effect in ("destroy", "atk_up", "draw") else 0)
+    base, per = EFFECT_WORTH[card.effect]
+    return 1000.0 * (base + per * card.amount) * CONDITION_WORTH[card.condition[0]]
 
 
 def build_deck(seed, *, size: int = DEFAULT_SIZE, spells: int = DEFAULT_SPELLS, elements: tuple[str, ...] = (),
@@ -278,9 +299,10 @@ def build_deck(seed, *, size: int = DEFAULT_SIZE, spells: int = DEFAULT_SPELLS, 
 
     Level curve DEFAULT_CURVE over the monsters; tribute fodder: at least one 1-4 monster
     for every tribute the deck's big monsters need; an element focus prefers those elements;
-    `spells` spells and traps (the best by effect and stars); at most 3 copies of a card;
-    the deck master is the monster with the highest DEF left over (it never fights, so its
-    stats are not missed).
+    `spells` spells and traps, TRAP_SHARE of them traps, one at a time by what they do
+    (card_score), each further card of an effect already taken worth REPEAT less, so the deck
+    holds a mix of effects; at most 3 copies of a card; the deck master is the monster with the
+    highest DEF left over (it never fights, so its stats are not missed).
     """
     if not MAIN_MIN <= size <= MAIN_MAX:
         raise DeckError(f"deck size {size}: a main deck holds {MAIN_MIN} to {MAIN_MAX} cards")
@@ -301,11 +323,15 @@ def build_deck(seed, *, size: int = DEFAULT_SIZE, spells: int = DEFAULT_SPELLS, 
         return sorted(cards, key=lambda c: (-card_score(c, focus), c.number))
 
     picked: list[Card] = []
+    owned = Counter(pool)
+
+    def free(c) -> bool:
+        return copies[c] < MAX_COPIES and (collection is None or copies[c] < owned[c])
 
     def take(candidates, n):
         got = 0
         for c in candidates:
-            while got < n and copies[c] < MAX_COPIES and (collection is None or copies[c] < _available(c)):
+            while got < n and free(c):
                 copies[c] += 1
                 picked.append(c)
                 got += 1
@@ -313,10 +339,21 @@ def build_deck(seed, *, size: int = DEFAULT_SIZE, spells: int = DEFAULT_SPELLS, 
                 break
         return got
 
-    owned = Counter(pool)
-
-    def _available(c):
-        return owned[c]
+    def take_mixed(candidates, n):
+        """n cards one at a time, the best by score x REPEAT ** (cards of its effect taken so far)."""
+        effects: Counter = Counter()
+        scores = {c: card_score(c, focus) for c in candidates}
+        got = 0
+        while got < n:
+            best = max((c for c in candidates if free(c)), default=None,
+                       key=lambda c: (scores[c] * REPEAT ** effects[c.effect], -c.number))  # fmt: skip
+            if best is None:
+                break
+            copies[best] += 1
+            picked.append(best)
+            effects[best.effect] += 1
+            got += 1
+        return got
 
     uniq = list(dict.fromkeys(pool))
     big = [c for c in ranked(uniq) if c.is_monster and c.tributes]
@@ -329,8 +366,14 @@ def build_deck(seed, *, size: int = DEFAULT_SIZE, spells: int = DEFAULT_SPELLS, 
     low = [c for c in ranked(uniq) if c.is_monster and not c.tributes]
     want_low = max(want["1-4"], tributes)
     take(low, want_low + (monsters_needed - len(picked) - want_low if len(picked) + want_low < monsters_needed else 0))
-    spell_cards = [c for c in ranked(uniq) if not c.is_monster]
-    take(spell_cards, size - len(picked))
+    # the spells and traps: TRAP_SHARE traps, the rest spells; a pool short of one kind gives the other
+    left = size - len(picked)
+    traps = round(left * TRAP_SHARE / 100)
+    spell_pool = [c for c in uniq if c.kind == 1]
+    trap_pool = [c for c in uniq if c.kind == 2]
+    got_traps = take_mixed(trap_pool, traps)
+    got_spells = take_mixed(spell_pool, left - got_traps)
+    take_mixed(trap_pool, left - got_traps - got_spells)
     if len(picked) < size:  # a small collection: fill with whatever is left
         take(ranked(uniq), size - len(picked))
     if len(picked) < MAIN_MIN:
@@ -342,14 +385,22 @@ def build_deck(seed, *, size: int = DEFAULT_SIZE, spells: int = DEFAULT_SPELLS, 
     if collection is not None and master in picked and copies[master] >= owned[master]:
         picked.remove(master)
     counts = Counter(picked)
-    order = sorted(counts, key=lambda c: (c.kind, c.level, -c.atk, c.number))
+    order = sorted(counts, key=lambda c: (c.kind, c.level, -c.atk, c.effect, -c.amount, c.number))
     entries = tuple(Entry(c, counts[c], None, "main") for c in order)
     mon = [c for c in picked if c.is_monster]
     bands = Counter(_band(c.level) for c in mon)
+    magic = [c for c in picked if not c.is_monster]
+    n_traps = sum(c.kind == 2 for c in magic)
+
+    def kinds(kind: int) -> str:
+        effects = Counter(c.effect for c in magic if c.kind == kind)
+        return ", ".join(f"{e} {n}" for e, n in sorted(effects.items(), key=lambda x: (-x[1], x[0]))) or "none"
+
     strategy = (f"strategy: {len(mon)} monsters (levels 1-4: {bands['1-4']}, 5-6: {bands['5-6']}, 7-12: {bands['7-12']}), "
-                f"{len(picked) - len(mon)} spells and traps\n"
+                f"{len(magic) - n_traps} spells ({kinds(1)}) and {n_traps} traps ({kinds(2)})\n"
                 f"tribute fodder: {bands['1-4']} low-level monsters for {sum(c.tributes for c in mon)} tributes\n"
                 f"element focus: {', '.join(sorted(focus)) if focus else 'any element'}; "
+                f"spells and traps by what they do, a mix of effects; "
                 f"deck master: the highest-DEF monster left over")  # fmt: skip
     return Deck(name or f"Spherion {seed}", master, None, entries, (), f"seed:{seed}", strategy)
 

@@ -52,8 +52,10 @@ class SpherionDecks(DeckKit[decks.Deck]):
     Level curve over the monsters: 70 % levels 1-4, 20 % levels 5-6, 10 % 7+;
     at least one level 1-4 monster per tribute the big ones need; within a
     band the best ATK + DEF/2 per tribute first (x1.5 for the focus elements);
-    the best spells and traps by effect and stars; at most 3 copies of a card;
-    the deck master is the highest-DEF monster left over.
+    spells and traps by what they do (effect, amount, condition), 40 % of them
+    traps, each further card of an effect already taken worth less, so the deck
+    holds a mix of effects; at most 3 copies of a card; the deck master is the
+    highest-DEF monster left over.
     """
 
     def read(self, path: Path, obj: Any = None) -> decks.Deck:

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 from click.testing import CliRunner
 
 from cardgen.cli.main import cli
-from cardgen.spherion.cards import generate
+from cardgen.spherion.cards import Card, generate, tables
 from cardgen.spherion.deck import (
     build_deck,
+    card_score,
     check_deck,
     deck_from_json,
     deck_to_json,
@@ -80,6 +82,41 @@ def test_builder_is_legal_and_states_its_strategy():
     fire = build_deck("a", elements=("Fire",), size=60, spells=15)
     mon = [c for c in fire.cards() if c.is_monster]
     assert fire.size() == 60 and sum(c.element == "Fire" for c in mon) > len(mon) / 2
+
+
+def test_built_decks_hold_traps_and_a_mix_of_spell_and_trap_effects():
+    # the builder once took 12 copies of one 1-star spell in every deck (all spells and traps tied on
+    # stars, and the lowest card number won): no trap was ever played in a default game
+    for seed in range(1, 21):
+        d = build_deck(seed)
+        assert check_deck(d) == [], seed
+        magic = [c for c in d.cards() if not c.is_monster]
+        spells, traps = [c for c in magic if c.kind == 1], [c for c in magic if c.kind == 2]
+        assert len(magic) == 12 and len(traps) == 5 and len(spells) == 7, seed
+        assert len({c.effect for c in spells}) >= 4 and len({c.effect for c in traps}) >= 3, seed
+        # few near-identical cards: at most 2 of any one effect (its amounts and conditions aside)
+        assert max(Counter(c.effect for c in magic).values()) <= 2, seed
+        assert "traps (" in d.strategy and "spells (" in d.strategy
+    # scored by what they do: the amount, the condition, the effect
+    assert card_score(_magic(1, "draw", 2, "always")) > card_score(_magic(1, "draw", 0, "always"))
+    assert card_score(_magic(1, "draw", 2, "always")) > card_score(_magic(1, "draw", 2, "lp_at_most"))
+    assert card_score(_magic(2, "destroy", 0, "always")) > card_score(_magic(1, "atk_up", 0, "always"))
+
+
+def _magic(kind, effect, magnitude, condition):
+    """The spell (kind 1) or trap (2) of this effect, magnitude (0 Minor .. 2 Grand) and condition."""
+    t = tables()
+    attrs = t.by_kind[kind]
+    e = next(i for i, o in enumerate(attrs[0].options) if o.extra.startswith(effect + ":"))
+    c = next(i for i, o in enumerate(attrs[2].options) if o.name == condition)
+    return Card(t, kind, (e, magnitude, c))
+
+
+def test_a_collection_short_of_traps_fills_with_spells():
+    spells = [c for c in SPELLS if c.kind == 1]
+    d = build_deck("c", collection=MONSTERS * 3 + spells * 3)
+    assert check_deck(d) == [] and sum(not c.is_monster for c in d.cards()) == 12
+    assert all(c.kind != 2 for c in d.cards())
 
 
 def test_deck_commands(tmp_path):
