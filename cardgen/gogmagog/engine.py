@@ -26,6 +26,7 @@ from cardgen.errors import DeckError, OptionError
 from . import view
 from .actions import ActionLayout
 from .position import (
+    E_DRAIN,
     E_FURY,
     E_GUARD,
     E_INSTANT,
@@ -37,6 +38,7 @@ from .position import (
     OBS_SLOT,
     SEATS,
     T_ENEMY,
+    T_FLAW,
     T_NONE,
     T_OWN,
     GameSetup,
@@ -74,9 +76,17 @@ class GogmagogGame(GameSetup):
         Option("first_player", int, 0, "seat that plays first", low=0, high=1),
         Option("creature_limit", str, "at_once", "max_creatures counts creatures on the board now (at_once) or every "
                "creature played this game (per_game)", choices=("at_once", "per_game")),
-        Option("tie", str, "both", "'the same value': tokens equal to a card's defence in a battle destroy both cards "
-               "(both), equal only holds (strict), or both fall when the two attack values are equal (attack)",
-               choices=("both", "strict", "attack")),
+        Option("tie", str, "both", "'the same value': the attack's tokens equal to the defender's defence destroy both "
+               "cards (both), that or a counterattack equal to the attacker's defence (mutual), equal only holds "
+               "(strict), or both fall when the two attack values are equal (attack)",
+               choices=("both", "mutual", "strict", "attack")),
+        Option("tie_scope", str, "war", "the same-value rule ('During a war') covers the battles of a War (war) or "
+               "instant attacks and strikes too (battle)", choices=("war", "battle")),
+        Option("drain", str, "flaw", "energy drains (Leech, Soul siphon) are aimed at a Flaw, an empty enemy lane, and "
+               "need one (flaw), or take energy whatever the board (direct)", choices=("flaw", "direct")),
+        Option("strike", str, "attack", "abilities aimed at the opponent (strike, drain) are attacks: from the "
+               "offensive rank only, counterattacked by the creature struck, the user's attack for the turn (attack); "
+               "or usable from either rank, never counterattacked (free)", choices=("attack", "free")),
         Option("counter", str, "simultaneous", "the defender counterattacks even when it falls (simultaneous) or only "
                "when it survives (survivor)", choices=("simultaneous", "survivor")),
         Option("counter_rank", str, "modified", "the counterattack uses the rank-modified attack (modified) or the "
@@ -134,7 +144,11 @@ class GogmagogGame(GameSetup):
         self.c_instant = [e == E_INSTANT for e in self.c_eff]
         # creatures whose ability is used with `use` (instant attack is used by entering the offensive rank)
         self.c_usable = [k == 1 and e != E_INSTANT for k, e in zip(self.c_kind, self.c_eff)]
-        self.c_target = [T_ENEMY if e == E_TOKENS else T_OWN if e in (E_FURY, E_GUARD) else T_NONE for e in self.c_eff]
+        flaw = c["drain"] == "flaw"
+        self.c_target = [T_ENEMY if e == E_TOKENS else T_FLAW if e == E_DRAIN and flaw else T_OWN if e in (E_FURY, E_GUARD)
+                         else T_NONE for e in self.c_eff]  # fmt: skip
+        # abilities that are attacks: used from the offensive rank only (strike=attack)
+        self.c_attacks = [u and c["strike"] == "attack" and e in (E_TOKENS, E_DRAIN) for u, e in zip(self.c_usable, self.c_eff)]
         L = c["lanes"]
         self.per_rank = c["lane_cards"] == "per_rank"
         self.R = 2 if self.per_rank else 1  # board slots per lane
@@ -145,6 +159,7 @@ class GogmagogGame(GameSetup):
         # resource and use spends a card or a creature's one ability, each once a game
         self.max_game_length = c["max_turns"] * (4 + self.guilds + L) + 2 * total
         self.tie = c["tie"]
+        self.tie_battles = c["tie_scope"] == "battle"
         self.survivor = c["counter"] == "survivor"
         self.printed_counter = c["counter_rank"] == "printed"
         self.persist = c["tokens"] == "persist"

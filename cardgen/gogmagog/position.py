@@ -40,11 +40,11 @@ NF = 7
 E_NONE, E_INSTANT, E_TOKENS, E_DRAIN, E_HEAL, E_DRAW, E_SURGE, E_FURY, E_GUARD, E_MANA = range(10)
 EFFECT_CODE = {"instant": E_INSTANT, "strike": E_TOKENS, "tokens": E_TOKENS, "drain": E_DRAIN, "heal": E_HEAL,
                "energy": E_HEAL, "draw": E_DRAW, "surge": E_SURGE, "fury": E_FURY, "guard": E_GUARD, "mana": E_MANA}  # fmt: skip
-# what an effect is aimed at
-T_NONE, T_ENEMY, T_OWN = range(3)
+# what an effect is aimed at (T_FLAW: an empty enemy lane, drain=flaw)
+T_NONE, T_ENEMY, T_OWN, T_FLAW = range(4)
 SEATS = ("gog", "magog")
 # observation_tensor layout
-OBS_SLOT = 10  # present, offensive, concealed, tokens, attack, defence, cost, ability unused, instant, guild
+OBS_SLOT = 10  # present, offensive, concealed, tokens, attack, defence, cost, ability ready (unused, not lost), instant, guild
 OBS_GLOBAL = 18
 OBS_HAND = 9  # present, 4 kinds, cost, attack, defence, amount
 
@@ -67,11 +67,13 @@ class GameSetup(ActionLayout, Game):
     c_instant: list[bool]
     c_usable: list[bool]
     c_target: list[int]
+    c_attacks: list[bool]  # an ability that is an attack (strike=attack): offensive rank only
     guilds: int
     per_rank: bool  # lane_cards=per_rank
     R: int  # board slots per lane
     # the options as the rules read them
     tie: str
+    tie_battles: bool  # tie_scope=battle
     survivor: bool
     printed_counter: bool
     persist: bool
@@ -162,12 +164,25 @@ class Position(State):
         return off if self.bd[off] >= 0 else self._slot(p, lane, 0)
 
     def _user(self, p: int, lane: int) -> int:
-        """The creature whose ability `use LANE` uses: the front one with an unused ability, else -1."""
+        """The creature whose ability `use LANE` uses: the front one with an unused ability it may use
+        in its rank (an ability that is an attack only from the offensive rank), else -1."""
         g, bd = self.game, self.bd
         for i in (self._slot(p, lane, 1), self._slot(p, lane, 0)):
-            if bd[i] >= 0 and g.c_usable[bd[i]] and not bd[i + USED]:
+            cid = bd[i]
+            if cid >= 0 and g.c_usable[cid] and not bd[i + USED] and (bd[i + OFF] or not g.c_attacks[cid]):
                 return i
         return -1
+
+    def ability_state(self, i: int) -> str:
+        """The ability of the creature at board index i: none, ready (unused), used, or lost (an
+        instant attacker that entered the defensive rank: its single use was entering the offensive one)."""
+        g, bd = self.game, self.bd
+        cid = bd[i]
+        if g.c_kind[cid] != 1:
+            return "none"
+        if bd[i + USED]:
+            return "used"
+        return "ready" if g.c_usable[cid] else "lost"
 
     def _masks(self) -> None:
         """Occupied and offensive lanes as bit masks (derived from the board; kept up to date by every move)."""
@@ -249,7 +264,7 @@ class Position(State):
                 if bd[i + HID] and s != player:
                     slot.update(concealed=True, cost=g.c_cost[cid])
                 else:
-                    slot.update(card=g.cards[cid].serial, concealed=bool(bd[i + HID]), ability_used=bool(bd[i + USED]),
+                    slot.update(card=g.cards[cid].serial, concealed=bool(bd[i + HID]), ability=self.ability_state(i),
                                 attack=self.attack_of(i), defence=self.defence_of(i), bonus=[bd[i + ATK], bd[i + DEF]])  # fmt: skip
                 lanes.append(slot)
             side = {"lanes": lanes, "energy": self.energy[s], "mana": self.mana[s], "spent": self.spent[s],
@@ -277,7 +292,7 @@ class Position(State):
                     out += [1.0, float(bd[i + OFF]), 1.0, float(bd[i + TOK]), 0.0, 0.0, float(g.c_cost[cid]), 0.0, 0.0, 0.0]
                 else:
                     out += [1.0, float(bd[i + OFF]), float(bd[i + HID]), float(bd[i + TOK]), float(self.attack_of(i)),
-                            float(self.defence_of(i)), float(g.c_cost[cid]), float(g.c_kind[cid] == 1 and not bd[i + USED]),
+                            float(self.defence_of(i)), float(g.c_cost[cid]), float(g.c_usable[cid] and not bd[i + USED]),
                             float(g.c_eff[cid] == E_INSTANT), float(g.c_guild[cid] + 1)]  # fmt: skip
         q = 1 - player
         out += [float(self.energy[player]), float(self.energy[q]), float(self.mana[player]), float(self.mana[q]),

@@ -49,7 +49,9 @@ from .position import (
     OFF,
     OVER,
     T_ENEMY,
+    T_FLAW,
     T_NONE,
+    T_OWN,
     TOK,
     USED,
     GameSetup,
@@ -185,8 +187,8 @@ class Rules(Position):
                 out += sorted(g.A_PLAY + (h * L + lane) * 3 + m for lane, m in modes)
             elif k == 2:
                 t = g.c_target[cid]
-                lanes = g.lanes_of[self.occ[1 - p] if t == T_ENEMY else occ]
-                casts += [g.A_CAST + h * T + 2 * L] if t == T_NONE else [g.A_CAST + h * T + (0 if t == T_ENEMY else L) + x for x in lanes]
+                lanes = g.lanes_of[self.occ[1 - p] if t == T_ENEMY else g.full & ~self.occ[1 - p] if t == T_FLAW else occ]
+                casts += [g.A_CAST + h * T + 2 * L] if t == T_NONE else [g.A_CAST + h * T + (L if t == T_OWN else 0) + x for x in lanes]
             elif not self.res_done:
                 ress.append(g.A_RES + h)
         out += casts
@@ -198,8 +200,8 @@ class Rules(Position):
             t = g.c_target[bd[i]]
             if t == T_NONE:
                 out.append(g.A_USE + lane * T + 2 * L)
-            elif t == T_ENEMY:
-                out += [g.A_USE + lane * T + x for x in g.lanes_of[self.occ[1 - p]]]
+            elif t == T_ENEMY or t == T_FLAW:
+                out += [g.A_USE + lane * T + x for x in g.lanes_of[self.occ[1 - p] if t == T_ENEMY else g.full & ~self.occ[1 - p]]]
             else:
                 out.append(g.A_USE + lane * T + L + lane)
         return out
@@ -225,7 +227,7 @@ class Rules(Position):
             out.append(A_MARCH)
         free = 0 if (self.played[p] if g.per_game else len(own_lanes)) >= g.max_creatures else g.full & ~occ
         plain, instant = g.play_plain[free], g.play_instant[free]
-        cast_enemy, cast_own = g.cast_enemy[self.occ[1 - p]], g.cast_own[occ]
+        cast_enemy, cast_own, cast_flaw = g.cast_enemy[self.occ[1 - p]], g.cast_own[occ], g.cast_enemy[g.full & ~self.occ[1 - p]]
         mana = self.mana[p]
         kinds, costs, targets, instants = g.c_kind, g.c_cost, g.c_target, g.c_instant
         casts: list[int] = []
@@ -243,22 +245,26 @@ class Rules(Position):
                         casts.append(g.A_CAST + h * T + 2 * L)
                     elif t == T_ENEMY:
                         casts += cast_enemy[h]
+                    elif t == T_FLAW:
+                        casts += cast_flaw[h]
                     else:
                         casts += cast_own[h]
                 elif not self.res_done:
                     ress.append(g.A_RES + h)
         out += casts
         out += ress
-        usable = g.c_usable
+        usable, attacks = g.c_usable, g.c_attacks
         for lane in own_lanes:
             i = own + lane * NF
             cid = bd[i]
-            if usable[cid] and not bd[i + USED]:
+            if usable[cid] and not bd[i + USED] and (bd[i + OFF] or not attacks[cid]):
                 t = targets[cid]
                 if t == T_NONE:
                     out.append(g.A_USE + lane * T + 2 * L)
                 elif t == T_ENEMY:
                     out += g.use_enemy[self.occ[1 - p]][lane]
+                elif t == T_FLAW:
+                    out += g.use_enemy[g.full & ~self.occ[1 - p]][lane]
                 else:
                     out.append(g.A_USE + lane * T + L + lane)
         return out
@@ -296,11 +302,29 @@ class Rules(Position):
                 limit = g.config["max_creatures"]
                 n = self.played[p] if g.per_game else self.ncr[p]
                 why = f"you already have {n} creatures (at most {limit})" if n >= limit else f"lane {lane + 1} is taken"
+            elif g.c_target[cid] == T_FLAW:
+                why = f"{card.name} {self._flaw_why(p)}"
             else:
                 why = "that target is not a creature it can aim at"
         elif verb == "use":
             why = f"no creature of yours in lane {lane + 1} with an unused ability aimed there"
+            for i in (self._slot(p, lane, 1), self._slot(p, lane, 0)):
+                cid = self.bd[i]
+                if cid < 0 or not g.c_usable[cid] or self.bd[i + USED]:
+                    continue
+                if g.c_attacks[cid] and not self.bd[i + OFF]:
+                    why = (f"{g.cards[cid].name} in lane {lane + 1} is in the defensive rank and its ability is an attack "
+                           "('It is not possible to initiate an attack with a card in the defensive rank')")  # fmt: skip
+                elif g.c_target[cid] == T_FLAW:
+                    why = f"{g.cards[cid].name}'s ability {self._flaw_why(p)}"
+                break
         return f"illegal action {text!r}: {why}"
+
+    def _flaw_why(self, p: int) -> str:
+        flaws = self.game.lanes_of[self.game.full & ~self.occ[1 - p]]
+        where = f"lane {', '.join(str(x + 1) for x in flaws)}" if flaws else "none now"
+        return ("drains energy only through a Flaw, an empty lane of the opponent's ('deplete their energy tokens when "
+                f"a flaw is exposed'): aim it with 'enemy LANE' at one ({where})")
 
     # -- moves -------------------------------------------------------------------
     def _apply_action(self, a: int) -> None:
@@ -367,7 +391,7 @@ class Rules(Position):
                 bd[i + USED] = 1  # the single use of its ability
                 self.instant_done = True
                 self.attacked |= 1 << lane
-                self._battle(p, lane, (lane,), g.config["instant_counter"])
+                self._battle(p, lane, (lane,), g.config["instant_counter"], False)
                 self._check_wipe(p)
             return
         if a < g.A_RES:
@@ -394,6 +418,12 @@ class Rules(Position):
         self.bd[i + USED] = 1
         self.bd[i + HID] = 0
         cid = self.bd[i]
+        if g.c_attacks[cid]:  # an attack: the creature's attack this turn; a strike is counterattacked
+            self.attacked |= 1 << lane
+            if g.c_eff[cid] == E_TOKENS:
+                self._clash(p, i, self._front(1 - p, t), g.c_amt[cid], True, False)
+                self._check_wipe(p)
+                return
         self._effect(p, g.c_eff[cid], g.c_amt[cid], t)
 
     def _pay(self, p: int, cid: int) -> None:
@@ -472,40 +502,48 @@ class Rules(Position):
         if self.phase != OVER:
             self._end_turn()
 
-    def _battle(self, p: int, target: int, lanes: tuple, counter: bool) -> None:
+    def _battle(self, p: int, target: int, lanes: tuple, counter: bool, war: bool = True) -> None:
         """Creatures of p in `lanes` attack lane `target`: tokens on the card there, or energy for a Flaw."""
-        g, bd = self.game, self.bd
         q = 1 - p
         tokens = 0
         for lane in lanes:
             tokens += self.attack_of(self._slot(p, lane, 1))
             self.attacked |= 1 << lane
         d = self._front(q, target)
-        if bd[d] < 0:  # a Flaw
+        if self.bd[d] < 0:  # a Flaw
             if tokens:
                 self._drain(q, tokens)
             return
-        a = self._slot(p, target, 1)  # the attacker in front of the defender takes the counterattack
+        # the attacker in front of the defender takes the counterattack
+        self._clash(p, self._slot(p, target, 1), d, tokens, counter, war)
+
+    def _clash(self, p: int, a: int, d: int, tokens: int, counter: bool, war: bool) -> None:
+        """p's creature at board index a attacks the opponent's at d with `tokens` attack tokens; d strikes
+        back at a (when `counter`). A card falls when the tokens on it exceed its defence. The same value
+        (docs/rules/gogmagog.md, "Destroyed, holds, the same value"), in a War's battles only unless
+        tie_scope=battle: tie=both, the tokens on d equal its defence: both fall; tie=mutual, that or the
+        counterattack's tokens equal a's defence; tie=attack, the two attack values are equal."""
+        g, bd = self.game, self.bd
+        tie = g.tie if war or g.tie_battles else "strict"
         bd[d + HID] = 0
         bd[d + TOK] += tokens
         d_def = self.defence_of(d)
         d_falls = bd[d + TOK] > d_def
         a_falls = False
-        hit = 0
         if counter and not (g.survivor and d_falls):
             hit = self.counter_of(d)
             bd[a + TOK] += hit
             a_def = self.defence_of(a)
             a_falls = bd[a + TOK] > a_def
-            if g.tie == "both" and hit and bd[a + TOK] == a_def:  # no tokens placed: no "same value"
+            if tie == "mutual" and hit and bd[a + TOK] == a_def:  # no tokens placed: no "same value"
                 d_falls = a_falls = True
-        if g.tie == "both" and tokens and bd[d + TOK] == d_def:
+        if (tie == "both" or tie == "mutual") and tokens and bd[d + TOK] == d_def:
             d_falls = True
             a_falls = a_falls or counter
-        elif g.tie == "attack" and counter and tokens == self.counter_of(d):
+        elif tie == "attack" and counter and tokens == self.counter_of(d):
             d_falls = a_falls = True
         if d_falls:
-            self._destroy(q, d)
+            self._destroy(1 - p, d)
         if a_falls:
             self._destroy(p, a)
 

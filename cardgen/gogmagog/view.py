@@ -22,7 +22,7 @@ from __future__ import annotations
 from cardgen.errors import CardgenError
 from cardgen.numbers import all_digits, parse_int, quote
 
-from .position import HID, OFF, PHASE_NAMES, TOK, USED, Position
+from .position import E_TOKENS, HID, OFF, PHASE_NAMES, T_FLAW, TOK, USED, Position
 
 _RESET, _BOLD, _DIM = "\x1b[0m", "\x1b[1m", "\x1b[2m"
 _RGB = "\x1b[38;2;{};{};{}m"
@@ -49,7 +49,7 @@ def _cell(state: Position, s: int, lane: int, rank: int, viewer: int | None, col
         text += f" T{bd[i + TOK]}"
     if bd[i + HID]:
         text = "(" + text + ")"
-    if card.kind == 1 and not bd[i + USED]:
+    if g.c_usable[cid] and not bd[i + USED]:  # an instant attacker's ability is used or lost once it is on the board
         text += "*"
     text = text[:WIDTH].ljust(WIDTH)
     return _colour(card.guild.colour) + text + _RESET if color else text
@@ -95,6 +95,20 @@ def render(state: Position, color: bool = False, player: int | None = None) -> s
     return (_BOLD + out[: out.index("\n")] + _RESET + out[out.index("\n") :]) if color else out
 
 
+def _play_note(state: Position, cid: int) -> str:
+    """How the rules read the card's printed text, where the game's options narrow it."""
+    g = state.game
+    notes = []
+    if g.c_target[cid] == T_FLAW:
+        notes.append("energy is lost only through a Flaw: aimed at an empty enemy lane (game option drain)")
+    if g.c_attacks[cid]:
+        struck = ", and the creature struck counterattacks" if g.c_eff[cid] == E_TOKENS else ""
+        notes.append(f"an attack: used from the offensive rank only, as the creature's attack that turn{struck} (game option strike)")
+    if g.c_instant[cid]:
+        notes.append("its single use is entering the offensive rank with 'play N LANE attack'; played otherwise it is lost")
+    return "".join(f"\nrules: {n}" for n in notes)
+
+
 def show(state: Position, what: str, player: int | None = None) -> str:
     """`show hand N`, `show N` (a hand card), `show lane N` / `show enemy N` (a creature), `show used`."""
     from .cards import sheet
@@ -114,7 +128,7 @@ def show(state: Position, what: str, player: int | None = None) -> str:
         h = (parse_int(words[0], 1, len(hand)) or 0) - 1
         if h < 0:
             raise CardgenError(f"no hand card {quote(words[0])}: your hand holds {len(hand)} (show 1 to {len(hand)})")
-        return sheet(g.cards[hand[h]])
+        return sheet(g.cards[hand[h]]) + _play_note(state, hand[h])
     if len(words) == 2 and words[0] in ("lane", "own", "enemy") and all_digits(words[1]):
         lane = (parse_int(words[1], 1, g.L) or 0) - 1
         if lane < 0:
@@ -126,7 +140,8 @@ def show(state: Position, what: str, player: int | None = None) -> str:
             return f"lane {lane + 1} of {g.player_name(side)} is empty (a Flaw)"
         if state.bd[i + HID] and side != me:
             return f"a concealed creature that cost {g.c_cost[cid]} mana"
-        return sheet(g.cards[cid]) + f"\nnow: attack {state.attack_of(i)}, defence {state.defence_of(i)}"
+        ability = f", ability {state.ability_state(i)}" if g.c_kind[cid] == 1 else ""
+        return sheet(g.cards[cid]) + f"\nnow: attack {state.attack_of(i)}, defence {state.defence_of(i)}{ability}" + _play_note(state, cid)
     raise CardgenError(f"show {what!r}: use 'show N' (hand card N), 'show lane N', 'show enemy N' or 'show used'")
 
 
