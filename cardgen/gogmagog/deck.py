@@ -29,7 +29,10 @@ choices and options of the game (deck_size, max_copies, max_resources).
 Building (`build_deck`) states its strategy: guild focus (only the chosen
 guilds, default the two best-stocked), a mana curve for the creatures
 (DEFAULT_CURVE), a few spells and mana resources, the best value for the
-cost first, at most max_copies of a card.
+cost first, at most max_copies of a card. STRATEGIES name the kinds of deck:
+varied (the default: no more than half the creatures share one ability, and
+no more than half the spells are one spell) and rush (instant attackers first,
+as many as the pool gives).
 """
 
 from __future__ import annotations
@@ -58,7 +61,13 @@ DEFAULT_SPELLS = 6
 DEFAULT_RESOURCES = 4
 POOL_CHUNK = 400
 POOL_LIMIT = 20_000
-
+# What the builder aims at (build_deck's `strategy`): the score's bonus for instant attack over other
+# abilities, and whether one ability may hold more than half of the creatures.
+STRATEGIES = {
+    "varied": "no more than half the creatures share one ability (or lack one), no more than half the spells are one spell",
+    "rush": "instant attackers first (+1.5 rather than +1), as many as the pool gives: an instant-attack race",
+}
+DEFAULT_STRATEGY = "varied"
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,11 +211,11 @@ def parse_curve(text: str) -> dict[int, int]:
 format_curve = decks.format_curve
 
 
-def card_score(card: Card) -> float:
+def card_score(card: Card, strategy: str = DEFAULT_STRATEGY) -> float:
     """Value for the mana, higher is better: creatures (attack + defence) per mana plus 1 for an
-    ability (1.5 for instant attack); spells and resources by their effect's amount per mana."""
+    ability (rush: 1.5 for instant attack); spells and resources by their effect's amount per mana."""
     if card.is_creature:
-        bonus = 0.0 if card.effect is None else 1.5 if card.instant else 1.0
+        bonus = 0.0 if card.effect is None else 1.5 if card.instant and strategy == "rush" else 1.0
         return (card.attack + card.defence) / card.cost + bonus
     assert card.effect is not None
     if card.kind == 3:  # resources: permanent mana first, the rest by amount
@@ -229,19 +238,30 @@ def resolve_guilds(words, ed: Edition) -> tuple[str, ...] | None:
     return tuple(out) or None
 
 
+def ability_of(card: Card) -> str:
+    """A creature's ability or a spell by name ('none' for a basic creature): what the varied strategy spreads."""
+    return card.effect.name if card.effect else "none"
+
+
 def build_deck(seed=None, *, pool=None, guilds=None, curve: dict[int, int] | None = None, spells: int | None = None,
                resources: int | None = None, name: str | None = None, rules: DeckRules = RULES,
-               edition: Edition | None = None) -> tuple[Deck, list[str]]:  # fmt: skip
+               edition: Edition | None = None, strategy: str = DEFAULT_STRATEGY) -> tuple[Deck, list[str]]:  # fmt: skip
     """A legal deck from a seed's cards or a collection (`pool`: a Deck or Cards), with the reasons.
 
     Strategy: guild focus (`guilds`, default the two guilds with the most
     creatures in the pool: guild cards combine their attacks), `resources`
     resource cards (mana wells first), `spells` spells, and creatures following
     `curve` by mana cost, each bucket the best `card_score` first; never more
-    than `rules.max_copies` of one card. DeckError when the pool is too small.
+    than `rules.max_copies` of one card. `strategy` (STRATEGIES): varied keeps
+    every ability (and 'none') to at most half the creatures and every spell to
+    at most half the spells, unless the pool cannot fill the deck otherwise (the
+    reasons say so); rush puts instant attackers first with no such cap.
+    DeckError when the pool is too small.
     """
     if (seed is None) == (pool is None):
         raise DeckError("build a deck from a seed or from a collection: give exactly one of them")
+    if strategy not in STRATEGIES:
+        raise DeckError(f"unknown strategy {strategy!r}: choose from {', '.join(STRATEGIES)}")
     ed = edition or current()
     curve = dict(sorted((curve or DEFAULT_CURVE).items()))
     n_res = min(DEFAULT_RESOURCES, rules.max_resources) if resources is None else resources
@@ -289,12 +309,22 @@ def build_deck(seed=None, *, pool=None, guilds=None, curve: dict[int, int] | Non
     usable = {c: min(n, rules.max_copies) for c, n in owned.items() if focus is None or c.guild.name in focus}
 
     def ranked(pred) -> list[Card]:
-        return sorted((c for c in usable if pred(c)), key=lambda c: (-round(card_score(c), 9), c.cost, c.number))
+        return sorted((c for c in usable if pred(c)), key=lambda c: (-round(card_score(c, strategy), 9), c.cost, c.number))
 
-    def take(cands: list[Card], n: int) -> list[Card]:
+    # varied: no ability on more than half the creatures, no spell on more than half the spells (at
+    # least one of a kind, for a deck of one); rush: no cap
+    varied = strategy == "varied"
+    per_ability: Counter[str] = Counter()
+
+    def take(cands: list[Card], n: int, cap: int = 0) -> list[Card]:
         out: list[Card] = []
         for c in cands:
             k = min(usable[c], n - len(out))
+            if cap:
+                k = min(k, cap - per_ability[ability_of(c)])
+                if k <= 0:
+                    continue
+                per_ability[ability_of(c)] += k
             out += [c] * k
             usable[c] -= k
             if len(out) == n:
@@ -303,7 +333,10 @@ def build_deck(seed=None, *, pool=None, guilds=None, curve: dict[int, int] | Non
 
     focus_text = " and ".join(focus) if focus else "any guild"
     res = take(ranked(lambda c: c.kind == 3), n_res)
-    spl = take(ranked(lambda c: c.kind == 2), n_spells)
+    spl = take(ranked(lambda c: c.kind == 2), n_spells, max(1, n_spells // 2) if varied else 0)
+    if len(spl) < n_spells:  # too few kinds of spell for the cap
+        spl += take(ranked(lambda c: c.kind == 2 and usable[c] > 0), n_spells - len(spl))
+    cap = max(1, n_creatures // 2) if varied else 0
     targets = decks.scale_curve(curve, n_creatures)
     keys = list(curve)
     bucket = {k: [] for k in keys}  # type: dict[int, list[Card]]
@@ -311,10 +344,13 @@ def build_deck(seed=None, *, pool=None, guilds=None, curve: dict[int, int] | Non
         bucket[min(max(c.cost, keys[0]), keys[-1])].append(c)
     crs: list[Card] = []
     for k in keys:
-        crs += take(bucket[k], targets[k])
+        crs += take(bucket[k], targets[k], cap)
     short = n_creatures - len(crs)
     if short:  # fill from any cost, best first
-        crs += take(ranked(lambda c: c.is_creature and usable[c] > 0), short)
+        crs += take(ranked(lambda c: c.is_creature and usable[c] > 0), short, cap)
+    lifted = n_creatures - len(crs)
+    if lifted:  # the pool has too few kinds of creature for the cap: fill without it, and say so
+        crs += take(ranked(lambda c: c.is_creature and usable[c] > 0), lifted)
     missing = [(n - len(got), what) for n, got, what in ((n_res, res, "resource"), (n_spells, spl, "spell"),
                                                           (n_creatures, crs, "creature")) if len(got) < n]  # fmt: skip
     if missing:
@@ -329,10 +365,14 @@ def build_deck(seed=None, *, pool=None, guilds=None, curve: dict[int, int] | Non
         f"pool: {where}",
         f"guilds: {focus_text}" + (" (as asked)" if guilds else " (the two with the most creatures: guild cards combine their attacks)"),
         f"resources: {len(res)} (mana wells first: +1 mana every turn for the rest of the game)",
-        f"spells: {len(spl)} (attack tokens and energy drain first: they stack with a War)",
+        f"spells: {len(spl)} (attack tokens and energy drain first: they stack with a War"
+        + ("; no spell on more than half of them" if varied else "") + ")",
         f"creatures: {len(crs)} by mana cost, target {' '.join(f'{k}:{targets[k]}' for k in keys)}, got "
         f"{' '.join(f'{k}:{got[k]}' for k in keys)}" + (" (last bucket: that cost and dearer)" if keys else ""),
-        f"within a cost: best (attack + defence) per mana first, +1 for an ability, +1.5 for instant attack; at most "
-        f"{rules.max_copies} copies of a card",
+        "within a cost: best (attack + defence) per mana first, +1 for an ability"
+        + (", +1.5 for instant attack" if strategy == "rush" else "") + f"; at most {rules.max_copies} copies of a card",
+        f"strategy: {strategy}, {STRATEGIES[strategy]}"
+        + (f"; {lifted} creatures past that cap: the pool has too few other kinds" if lifted and varied else ""),
+        "abilities: " + ", ".join(f"{k} {n}" for k, n in sorted(Counter(ability_of(c) for c in crs).items(), key=lambda kv: (-kv[1], kv[0]))),
     ]
     return deck, reasons

@@ -55,6 +55,8 @@ class GogmagogDecks(DeckKit[decks.Deck]):
         click.option("--curve", type=CurveType(decks.parse_curve, decks.format_curve(decks.DEFAULT_CURVE)), help=f"Creature mana curve COST:WEIGHT,... (default {decks.format_curve(decks.DEFAULT_CURVE)}; the highest cost takes dearer cards)."),
         click.option("--spells", type=WholeNumber(0, 100), help=f"Spells in the deck (default {decks.DEFAULT_SPELLS})."),
         click.option("--resources", type=WholeNumber(0, 100), help=f"Resource cards (default {decks.DEFAULT_RESOURCES})."),
+        click.option("--strategy", type=click.Choice(tuple(decks.STRATEGIES)), default=decks.DEFAULT_STRATEGY, show_default=True,
+                     help="varied: no more than half the creatures share one ability; rush: instant attackers first, no cap."),
         *RULE_OPTIONS,
     )  # fmt: skip
     build_help = """Build a legal deck with a stated strategy and say why each choice was made.
@@ -63,8 +65,11 @@ class GogmagogDecks(DeckKit[decks.Deck]):
     Strategy: a guild focus (guild cards combine their attacks in a War), a
     few resources (mana wells first), spells (attack tokens and drain first),
     creatures shaped by the mana --curve, each cost's best value first:
-    (attack + defence) per mana, +1 for an ability, +1.5 for instant attack.
-    The same seed (or collection) and options always give the same deck.
+    (attack + defence) per mana, +1 for an ability. --strategy varied (the
+    default) keeps any one ability to at most half the creatures; --strategy
+    rush scores instant attack +1.5 and takes as many instant attackers as
+    the pool gives. The same seed (or collection) and options always give
+    the same deck.
     """
 
     def read(self, path: Path, obj: Any = None) -> decks.Deck:
@@ -99,9 +104,10 @@ class GogmagogDecks(DeckKit[decks.Deck]):
 
     def build(self, seed: Any, collection: Path | None, name: str | None, obj: Any = None, *, guilds: tuple[str, ...] = (),
               curve: dict[int, int] | None = None, spells: int | None = None, resources: int | None = None,
-              **rules: Any) -> Built:  # fmt: skip
+              strategy: str = decks.DEFAULT_STRATEGY, **rules: Any) -> Built:  # fmt: skip
         deck_rules = _rules(**rules)
-        options: dict[str, Any] = dict(guilds=guilds, curve=curve, spells=spells, resources=resources, name=name, rules=deck_rules)
+        options: dict[str, Any] = dict(guilds=guilds, curve=curve, spells=spells, resources=resources, name=name, rules=deck_rules,
+                                       strategy=strategy)  # fmt: skip
         if collection is not None:
             result, reasons = decks.build_deck(pool=decks.read_deck(collection), **options)
         else:

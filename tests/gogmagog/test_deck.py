@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from cardgen.errors import DeckError
@@ -77,3 +79,28 @@ def test_rules_are_options_and_the_builder_refuses_what_it_cannot_do(tmp_path):
     assert decks.parse_curve(decks.format_curve(decks.DEFAULT_CURVE)) == decks.DEFAULT_CURVE
     with pytest.raises(DeckError, match="COST:WEIGHT"):
         decks.parse_curve("1-3")
+
+
+def test_a_default_build_keeps_its_creatures_varied_and_rush_is_asked_for():
+    """Issue 35: seed 1's deck held 16 instant attackers of 20 creatures. A default build keeps any
+    one ability (or none) to at most half its creatures; --strategy rush is the instant-attack race."""
+    for seed in range(1, 21):
+        deck, reasons = decks.build_deck(seed)
+        creatures = [c for c in deck.cards if c.is_creature]
+        shares = Counter(decks.ability_of(c) for c in creatures)
+        assert max(shares.values()) <= len(creatures) // 2, (seed, shares)
+        assert decks.check_deck(deck) == [] and any(r.startswith("strategy: varied") for r in reasons)
+    rush, reasons = decks.build_deck(1, strategy="rush")
+    instant = sum(1 for c in rush.cards if c.is_creature and c.instant)
+    assert instant > 10 and decks.check_deck(rush) == [], "rush: more than half instant attackers"
+    with pytest.raises(DeckError, match="unknown strategy 'slow'"):
+        decks.build_deck(1, strategy="slow")
+
+
+def test_the_cap_gives_way_only_when_the_collection_has_too_few_kinds():
+    instant = [c for c in current().cards()[:5000] if c.is_creature and c.instant and c.guild.name == "Ember"][:8]
+    well = next(c for c in current().cards() if c.kind == 3 and c.effect.effect == "mana")
+    deck, reasons = decks.build_deck(pool=instant * 3 + [well] * 3, spells=0, resources=3, guilds=("Ember",),
+                                     rules=decks.DeckRules(size=20))  # fmt: skip
+    assert deck.size == 20 and all(c.instant for c in deck.cards if c.is_creature)
+    assert any("past that cap: the pool has too few other kinds" in r for r in reasons)
