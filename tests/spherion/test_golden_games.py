@@ -34,6 +34,8 @@ VARIANTS: dict[str, tuple[dict, int]] = {
     "small-no-wall": ({"size": "small", "wall": 0}, 30),
     "small-decks-seeded": ({"size": "small", "decks": "seed:7,seed:8"}, 30),
     "medium-full-wall-6-dice-3-steps": ({"size": "medium", "wall": 100, "dice": 6, "plan": 3}, 30),
+    "small-touch-spent-uncapped-face-up": ({"size": "small", "activate": "touch", "blocked": "spent", "heal": "uncapped",
+                                            "attacker": "face-up"}, 30),
 }
 
 
