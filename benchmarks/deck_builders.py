@@ -65,7 +65,7 @@ STRATEGIES: dict[str, dict[str, dict[str, Any]]] = {
     "gyonrg": {"default": {}, "no drones": {"drones": 0}, "cheap curve": {"curve": {1: 10, 2: 8, 3: 2}},
                "dear curve": {"curve": {2: 2, 3: 6, 4: 8, 5: 6}}},
     "gogmagog": {"default": {}, "many spells": {"spells": 12}, "no resources": {"resources": 0},
-                 "cheap curve": {"curve": {1: 8, 2: 8, 3: 4}}},
+                 "cheap curve": {"curve": {1: 8, 2: 8, 3: 4}}, "rush": {"strategy": "rush"}},
     "spherion": {"default": {}, "fire focus": {"elements": ("Fire",)}, "few spells": {"spells": 4},
                  "60 cards": {"size": 60}},
     "ginjontan": {"default": {}},
