@@ -129,7 +129,7 @@ BACKEND_OPT = click.option(
          "Results are the same for the same seed on either.")  # fmt: skip
 ADDRESS_OPT = click.option(
     "--address", type=ADDRESS, default=None, metavar="ADDR",
-    help="With --backend ray: the cluster to use (ray://HEAD:10001, HEAD:6379 or auto); default: a local Ray with --jobs CPUs.")
+    help="With --backend ray: the cluster to use (ray://HEAD:10001, HEAD:6379 or auto); default: RAY_ADDRESS, else a new local Ray with --jobs CPUs.")
 OPENING_OPT = click.option(
     "--opening", type=WholeNumber(0, 1000), default=0, show_default=True, metavar="N",
     help="Start every game with N random moves (seeded; the same for each rotation of seats), so that bots "

@@ -8,13 +8,14 @@ seed on any backend and any number of workers.
 
     local  `jobs` worker processes on this machine (or this process when jobs is 1)
     ray    a Ray cluster (the optional extra cardgen[cluster]): a local one with `jobs`
-           CPUs, or the one at `address` (e.g. ray://head:10001 or auto); tasks travel
-           in chunks, so a game costs one function call there, not one network round trip
+           CPUs, or the one at `address` (e.g. head:6379, ray://head:10001 or auto; see
+           cluster.py for the token); tasks travel in chunks, so a game costs one function
+           call there, not one network round trip
 """
 
 from __future__ import annotations
 
-import logging
+import importlib.util
 import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
@@ -22,11 +23,12 @@ from typing import Any, TypeVar
 from cardgen.errors import CardgenError
 from cardgen.processes import worker_pool
 
+from .cluster import RAY_INSTALL
+
 T = TypeVar("T")
 R = TypeVar("R")
 
 BACKENDS = ("local", "ray")
-RAY_INSTALL = "the ray backend needs Ray, which is not installed: pip install 'cardgen[cluster]' (or pip install ray)"
 MAX_CHUNK = 16  # tasks sent to a Ray worker at once: large enough to hide the per-task overhead
 
 # initializers already run in this worker process (Ray reuses its workers between chunks)
@@ -42,11 +44,8 @@ def check_backend(backend: str) -> None:
     """CardgenError (one line, saying how to install it) when `backend` cannot run here."""
     if backend not in BACKENDS:
         raise CardgenError(f"unknown backend {backend!r} (expected {' or '.join(BACKENDS)})")
-    if backend == "ray":
-        try:
-            import ray  # noqa: F401
-        except ImportError:
-            raise CardgenError(RAY_INSTALL) from None
+    if backend == "ray" and importlib.util.find_spec("ray") is None:  # not imported: see cluster.connect
+        raise CardgenError(RAY_INSTALL)
 
 
 def chunks(tasks: Sequence[T], workers: int) -> list[list[T]]:
@@ -103,17 +102,11 @@ def run_jobs(
 
 
 def _run_ray(func, tasks, workers, initializer, initargs, progress, address) -> list:
+    from .cluster import connect
+
+    started = connect(address, workers)
     import ray
 
-    started = not ray.is_initialized()
-    if started:
-        options: dict[str, Any] = {"address": address} if address else {"num_cpus": workers}
-        try:
-            ray.init(**options, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False)
-        except Exception as exc:  # Ray raises many kinds (ConnectionError, RuntimeError, ValueError ...)
-            where = f"the Ray cluster at {address!r}" if address else "a local Ray instance"
-            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-            raise CardgenError(f"could not start or reach {where}: {first}") from None
     try:
         remote = ray.remote(run_chunk)
         parts = chunks(tasks, workers)

@@ -73,7 +73,7 @@ def test_ray_backend_matches_the_local_one_with_two_workers():
 
 def test_ray_address_that_answers_nothing_is_one_line():
     pytest.importorskip("ray", reason="Ray is the optional extra cardgen[cluster]: pip install 'cardgen[cluster]'")
-    with pytest.raises(CardgenError, match="could not start or reach the Ray cluster at 'ray://127.0.0.1:1'"):
+    with pytest.raises(CardgenError, match=r"^nothing answers at 'ray://127.0.0.1:1' \(connection refused\)"):
         pool.run_jobs(_square, [1], backend="ray", address="ray://127.0.0.1:1")
 
 
