@@ -64,7 +64,7 @@ def test_activate_touch_a_spell_fires_only_when_run_into():
 # -- a move step that cannot happen: skipped at no cost ----------------------------------------
 
 
-def _blocked(face_up, **cfg):
+def _blocked(face_up, defence=True, **cfg):
     """North's defence-position monster on x plans: wait, x -> y (empty when planned), and, face-up (it
     moves two cells), one more step; south moves a monster into y in step 1, so north's step 2 meets an
     opposing card it may not attack. The third step names a side, read from where the monster is."""
@@ -74,7 +74,7 @@ def _blocked(face_up, **cfg):
     y = nb[x][0]
     z = next(c for c in nb[y] if c != x and s.occ[c] == -1 and c not in nb[x])
     i = card(s, 0, where=x, atk=2000, defence=500)
-    s.faceup[0][i], s.defpos[0][i] = face_up, True
+    s.faceup[0][i], s.defpos[0][i] = face_up, defence
     j, into_y = mover(s, 1, z, y, atk=100, defence=100)
     s.mpts = [3, 2]
     north = [WAIT, A_MOVE + i * 6 + side(s, x, y)]
@@ -99,6 +99,14 @@ def test_a_blocked_move_is_skipped_free_and_the_monster_stays_face_down():
 def test_a_blocked_move_leaves_the_monster_its_movement():
     s, i, j, x, y, w = _blocked(True)
     assert s.cell[0][i] == w and s.mpts[0] == 2  # its third step went ahead; only that move was paid
+
+
+def test_attacker_face_up_a_face_down_monster_meeting_a_monster_is_skipped():
+    s, i, j, x, y, _ = _blocked(False, defence=False, attacker="face-up")
+    assert any("skipped (a face-down monster does not attack)" in line for line in s.log)
+    assert s.faceup[0][i] is False and s.cell[0][i] == x and s.zone[1][j] == FIELDZ and s.mpts[0] == 3
+    s, i, j, x, y, _ = _blocked(False, defence=False)  # the default: it attacks, turned face-up
+    assert s.faceup[0][i] is True and s.zone[1][j] == GONE and s.cell[0][i] == y
 
 
 def test_blocked_spent_the_skipped_move_pays_stops_and_reveals():
