@@ -225,8 +225,7 @@ def _print_fixed(kit: Kit[Any]) -> click.Command:
 
 
 # the keyword names of build_layout, told apart from a game's own print options
-_LAYOUT = frozenset({"paper", "card_size", "grid", "bleed", "gap", "crop_marks", "backs", "back_offset", "mode", "safe",
-                     "min_text", "colour", "shop", "jobs"})  # fmt: skip
+_LAYOUT = frozenset(inspect.signature(build_layout).parameters)
 
 
 def _print_selection(kit: Kit[Any], chosen: Selection, job: Any, output: Path, calibration: bool, lookup_url: str | None) -> None:
