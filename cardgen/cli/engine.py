@@ -151,16 +151,20 @@ SEED_OPT = click.option("--seed", type=SEED, default=None, metavar="S",
 @click.option("--record", type=RECORD_OUT, default=None,
               help="Write the game (config, seed, moves) to this JSON file for `cardgen replay`.")
 @click.option("--color/--no-color", default=None, help="Colour the board (default: when the output is a terminal).")
+@click.option("--open", "open_table", is_flag=True,
+              help="Teaching mode: show every hand and every bot's move in full (announced on screen). "
+                   "Without it you see only what your seat may know.")
 @DECKS_OPT
-def play(game, players, bots, seed, options, record, color, decks):
+def play(game, players, bots, seed, options, record, color, open_table, decks):
     """Play GAME in the terminal against bots (or watch bots play).
 
     \b
     Type a move by its text (Gyre: c3 claims tile c3, c3+ / c3- turn the gyre
     at c3's lower-right corner clockwise / anticlockwise) or by its number in
-    the list; `list`, `board`, `show` (Gyon-RG: show c3, show 2), `explain`
-    (why the last bot chose its move), `undo`, `redo`, `help` and `quit` work
-    at any prompt.
+    the list; `list`, `board`, `show`, `explain` (why the last bot chose its
+    move), `undo`, `redo`, `help` (with the game's own moves, `show` and
+    legends) and `quit` work at any prompt. You see what your seat may know:
+    other seats' hidden cards stay hidden unless --open.
 
     \b
     Bots for people: easy (it blunders; a careful beginner beats it),
@@ -190,7 +194,7 @@ def play(game, players, bots, seed, options, record, color, decks):
     def say(text):
         click.echo(text, color=color)  # click strips ANSI codes unless told otherwise
 
-    table = Table(g, bots, seed, ask, say, color=color)
+    table = Table(g, bots, seed, ask, say, color=color, open_table=open_table)
     state = table.run()
     if state.is_terminal() and any(b == "human" for b in bots):
         extra = g.on_game_end(state)

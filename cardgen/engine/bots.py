@@ -10,7 +10,8 @@ global random state), so a (seed, seat) pair always plays the same way.
     bot.step(state) -> action     the action for `seat` at a sequential node,
                                   or its part of the joint action at a
                                   SIMULTANEOUS node.
-    bot.explain() -> str          why it chose its last action, for people
+    bot.explain(viewer=None) -> str  why it chose its last action, for people, naming moves as
+                                  seat `viewer` may know them (None: everything)
                                   (greedy: the best candidates with their
                                   evaluate() values; mcts: the root's moves
                                   with visits and chances to win).
@@ -53,7 +54,7 @@ class Bot:
         self.seat = seat
         self.rng = bot_random(seed, self.name, seat)
         # What explain() says about the last step, made only when asked: simulations never pay for text.
-        self._why: Callable[[], str] | None = None
+        self._why: Callable[[int | None], str] | None = None
 
     def step(self, state: State) -> int:
         raise NotImplementedError
@@ -61,39 +62,56 @@ class Bot:
     def spec(self) -> str:
         return self.name
 
-    def explain(self) -> str:
-        """Why the bot chose its last action, in a few lines for people (`explain` in `cardgen play`)."""
+    def explain(self, viewer: int | None = None) -> str:
+        """Why the bot chose its last action, in a few lines for people (`explain` in `cardgen play`).
+
+        Moves are named as seat `viewer` is told them (State.action_text): candidates that read
+        the same to it are one line, so a bot's hidden cards never show. None: an open table."""
         if self._why is None:
             return f"{self._who()} has not moved yet"
-        return self._why()
+        return self._why(viewer)
+
+    def _knows(self, viewer: int | None) -> bool:
+        """Whether seat `viewer` may know this bot's moves as the bot does."""
+        return viewer is None or viewer == self.seat or self.game.game_type.perfect_information
+
+    def _among(self, n: int, viewer: int | None, when: str = "") -> str:
+        """"among N legal moves", said only to a viewer who may count the bot's moves."""
+        return f":{when} among {n} legal moves" if self._knows(viewer) else ""
 
     def _who(self) -> str:
         return f"{self.spec()} ({self.game.player_name(self.seat)})"
 
-    def _ranked(self, state: State, chosen: int, rows: list[tuple[int, str]], why: str) -> Callable[[], str]:
+    def _ranked(self, state: State, chosen: int, rows: list[tuple[int, str]], why: str) -> Callable[[int | None], str]:
         """An explanation listing candidates (action, figures) best first, the chosen one first of all.
 
         `state` is the position the bot moved from, kept to name the moves later."""
         seat = self.seat if state.current_player() == SIMULTANEOUS else None
 
-        def text() -> str:
+        def text(viewer: int | None) -> str:
             ordered = [r for r in rows if r[0] == chosen] + [r for r in rows if r[0] != chosen]
-            shown = ordered[:EXPLAIN_TOP]
-            names = [_action_text(state, a, seat) for a, _ in shown]
+            named: dict[str, tuple[int, str]] = {}  # one line per text the viewer reads, best first
+            for a, figures in ordered:
+                named.setdefault(_action_text(state, a, seat, viewer), (a, figures))
+            shown = list(named.values())[:EXPLAIN_TOP]
+            names = list(named)[:EXPLAIN_TOP]
             width = max(len(n) for n in names)
-            lines = textwrap.wrap(f"{self._who()} chose {names[0]}: {why}", 80, subsequent_indent="  ")
+            # {n}: the moves as the viewer tells them apart (a count of hidden options would say
+            # something of the bot's hand)
+            said = why.replace("{n}", str(len(ordered) if self._knows(viewer) else len(named)))
+            lines = textwrap.wrap(f"{self._who()} chose {names[0]}: {said}", 80, subsequent_indent="  ")
             for k, ((_, figures), name) in enumerate(zip(shown, names)):
                 lines.append(f"  {'->' if k == 0 else '  '} {name:<{width}}  {figures}")
-            if len(ordered) > len(shown):
-                lines.append(f"     ... and {len(ordered) - len(shown)} more")
+            if len(named) > len(shown):
+                lines.append(f"     ... and {len(named) - len(shown)} more")
             return "\n".join(lines)
 
         return text
 
 
-def _action_text(state: State, action: int, player: int | None) -> str:
+def _action_text(state: State, action: int, player: int | None, viewer: int | None = None) -> str:
     try:
-        return state.action_to_string(action, player)
+        return state.action_text(action, viewer, player)
     except CardgenError:
         return str(action)
 
@@ -106,7 +124,7 @@ class RandomBot(Bot):
     def step(self, state: State) -> int:
         acts = state.legal_actions(self.seat)
         n = len(acts)
-        self._why = lambda: f"{self._who()} picks uniformly at random: this time among {n} legal moves"
+        self._why = lambda viewer: f"{self._who()} picks uniformly at random" + self._among(n, viewer, " this time")
         return acts[int(self.rng.random() * len(acts))]
 
 
@@ -147,7 +165,7 @@ class GreedyBot(Bot):
         choice = best_acts[int(self.rng.random() * len(best_acts))]
         rows = sorted(zip(acts, values), key=lambda r: -r[1])
         ties = f" ({len(best_acts)} tied, one picked at random)" if len(best_acts) > 1 else ""
-        why = (f"the best value{ties} of {len(acts)} legal moves; value: the game's evaluate() "
+        why = (f"the best value{ties} of {{n}} legal moves; value: the game's evaluate() "
                f"of the position after the move, for {self.game.player_name(seat)}")
         self._why = self._ranked(state.clone(), choice, [(a, f"value {v:8.2f}") for a, v in rows], why)
         return choice
@@ -357,10 +375,11 @@ class MCTSBot(Bot):
         if self.blunder and rng.random() < self.blunder:
             choice = acts[int(rng.random() * len(acts))]
             n_acts = len(acts)
-            self._why = lambda: f"{self._who()} played a random move this time (blunder rate {self.blunder:g}) among {n_acts}"
+            self._why = lambda viewer: (f"{self._who()} played a random move this time (blunder rate {self.blunder:g})"
+                                        + self._among(n_acts, viewer))
             return choice
         if len(acts) == 1:
-            self._why = lambda: f"{self._who()} had one legal move, so it did not search"
+            self._why = lambda viewer: f"{self._who()} had one legal move, so it did not search"
             return acts[0]
         # the time budget runs from here (freeing the last move's tree counts against it), less
         # what the collector took after the last search (it will take about as long again)
@@ -407,7 +426,8 @@ class MCTSBot(Bot):
         counts = {a: v for a, v in counts.items() if a in legal}
         if not counts:
             n_acts = len(acts)
-            self._why = lambda: f"{self._who()} explored no move (every sampled world refused them): random among {n_acts}"
+            self._why = lambda viewer: (f"{self._who()} explored no move (every sampled world refused them): random"
+                                        + self._among(n_acts, viewer))
             return acts[int(rng.random() * len(acts))]
         # most visited; ties (few iterations) go to the better mean, then to the lower action number
         choice = min(counts, key=lambda a: (-counts[a], -means[a], a))
@@ -419,7 +439,7 @@ class MCTSBot(Bot):
             child = root.children.get(choice)
             self._tree = (history + [choice], child) if child is not None else None
         rows = sorted(counts, key=lambda a: (-counts[a], -means[a], a))
-        why = (f"the most visited of {len(counts)} moves tried in {self._playouts} iterations (positions scored) "
+        why = (f"the most visited of {{n}} moves tried in {self._playouts} iterations (positions scored) "
                f"and {done} descents ({self.last_seconds:.2f} s); "
                f"mean: chance to win for {self.game.player_name(seat)} as the search sees it, 0 to 1")
         self._why = self._ranked(state.clone(), choice,

@@ -7,6 +7,11 @@ the game's display order (State.action_groups); the action numbers themselves,
 which records store, never change. Input and output are functions, so tests
 drive it with scripted lines.
 
+What a person reads is what their seat may know: other seats' moves as
+State.action_text tells them, the events of each move (State.told) as that
+seat learns them, the board as it sees it, `explain` in the same words. An
+open table (`open_table`, `cardgen play --open`) shows everything, and says so.
+
 The end of input (Ctrl-D, `< /dev/null`, the end of a piped script, a standard
 input closed or unreadable) stops the game as `quit` does and is remembered
 (`Table.input_ended`): the terminal command ends with one line and status 1.
@@ -28,20 +33,26 @@ from .records import apply_move, move_text
 
 HELP = """\
 commands:
-  <move>     play a move by its text (e.g. the names shown in the list)
+  <move>     play a move by its text (as the list shows it)
   <number>   play the move with that number in the list
   list       show the numbered list of legal moves again
-  list WORD  only the moves of that kind or starting so (e.g. list move)
+  list WORD  only the moves of that kind or starting so
   board      show the position again
-  show WHAT  look closer at part of the position, where the game offers it
-             (Gyon-RG: show c3 the fleet in c3, show 2 card 2 of your hand,
-             show scrap the scrap yards)
+  show WHAT  look closer at part of the position (see below)
   explain    why the last bot chose its move: its best candidates and values
              (explain 5: its last five moves, oldest first)
   undo       take back your last move (and the moves made after it)
   redo       play again what undo took back
   help       this text
   quit       stop the game (the record, if asked for, keeps the moves so far)"""
+
+
+def help_text(game: Game) -> str:
+    """The terminal's `help`: the shared commands, then the game's own moves, `show` and legends."""
+    own = game.play_help.strip("\n")
+    if not own:
+        return HELP + "\n  (show is not available in this game)"
+    return f"{HELP}\n\n{own}"
 
 
 SHOW_LIST_UP_TO = 40  # longer move lists are shown on request ('list')
@@ -103,7 +114,7 @@ class Table:
     """One game at the terminal; history supports undo/redo of whole human turns."""
 
     def __init__(self, game: Game, seats: list[str], seed, ask: Callable[[str], str | None],
-                 say: Callable[[str], None], color: bool = False) -> None:
+                 say: Callable[[str], None], color: bool = False, open_table: bool = False) -> None:
         if len(seats) != game.num_players:
             raise CardgenError(
                 f"{len(seats)} seats {','.join(seats)!r} for {game.num_players} players (give one per seat)"
@@ -117,6 +128,13 @@ class Table:
                 self.bots[seat] = make_bot(spec, game, seat, seed)
         self.ask, self.say, self.color = ask, say, color
         self.state = game.new_initial_state(seed)
+        self.state.narrate()
+        humans = [s for s in range(len(seats)) if s not in self.bots]
+        # Whose eyes the screen is: the one human's seat; None (everything) for an open table,
+        # for several people sharing the screen, or for watching bots.
+        self.open_table = open_table
+        self.viewer: int | None = humans[0] if len(humans) == 1 and not open_table else None
+        self._stale = True  # the position changed since the board was last shown
         # explanations are written down only when someone can ask for them
         self.explaining = len(self.bots) < len(seats)
         # (state before, action, was a human move, [(seat, why) of each bot in it]) for every applied move
@@ -134,12 +152,18 @@ class Table:
         return [move_text(e[0], e[1]) for e in self.history]
 
     def _apply(self, action: int | list[int], human: bool, bots: tuple[int, ...] = ()) -> str:
+        """Play a move; return its text as the viewer is told it, and say its events."""
         before = self.state.clone()
-        text = move_text(self.state, action)
+        text = move_text(self.state, action, self.viewer, told=True)
         apply_move(self.state, action)
-        why = [(q, self.bots[q].explain()) for q in bots] if self.explaining else []
+        self._stale = True
+        why = [(q, self.bots[q].explain(self.viewer)) for q in bots] if self.explaining else []
         self.history.append((before, action, human, why))
         return text
+
+    def _say_events(self) -> None:
+        for line in self.state.told(self.viewer):
+            self.say("  " + line)
 
     def explanation(self, count: int = 1) -> str:
         """Why the last `count` bot moves still in the history were chosen, oldest first (`explain`)."""
@@ -151,9 +175,8 @@ class Table:
         return "\n\n".join("\n".join(text for _, text in why) for why in found)
 
     def run(self) -> State:
-        humans = len(self.seats) - len(self.bots)
-        if humans:
-            self.say(self.state.render(color=self.color, player=self._viewer()))
+        if self.open_table and len(self.bots) < len(self.seats):
+            self.say("open table: every hand and every bot's move is shown (a teaching game)")
         try:
             while not self.state.is_terminal():
                 self._step()
@@ -164,17 +187,9 @@ class Table:
                                               f"(stopped after {len(self.history)} moves; 'quit' stops a game)")  # fmt: skip
             self.say("game stopped")
             return self.state
-        self.say(self.state.render(color=self.color))
-        ret = self.state.returns()
-        best = max(ret)
-        winners = [self.game.player_name(p) for p, v in enumerate(ret) if v == best]
-        self.say(("winner: " if len(winners) == 1 else "tie between: ") + ", ".join(winners)
-                 + "   returns: " + " ".join(f"{self.game.player_name(p)}={v:g}" for p, v in enumerate(ret)))
+        self.say(self.state.render(color=self.color, player=self.viewer))
+        self.say("game over: " + self.state.result_text(self.viewer))
         return self.state
-
-    def _viewer(self) -> int | None:
-        humans = [s for s in range(len(self.seats)) if s not in self.bots]
-        return humans[0] if len(humans) == 1 else None
 
     def _step(self) -> None:
         state = self.state
@@ -182,6 +197,7 @@ class Table:
         if p == CHANCE:
             text = self._apply(state.sample_chance(), False)
             self.say(f"chance: {text}")
+            self._say_events()
             return
         if p == SIMULTANEOUS:
             joint = []
@@ -199,24 +215,19 @@ class Table:
                     joint.append(a)
             text = self._apply(joint, any(q not in self.bots for q in range(len(self.seats))), tuple(moved))
             self.say(f"moves: {text}")
-            self._show_if_human_next()
+            self._say_events()
             return
         if p in self.bots:
             action = self.bots[p].step(state)
             text = self._apply(action, False, (p,))
             self.say(f"{self.game.player_name(p)} ({self.seats[p]}): {text}")
-            self._show_if_human_next()
+            self._say_events()
             return
         asked = self._ask_human(p)
         if asked is not None:
             self._apply(asked, True)
             self.redo_stack.clear()
-            self._show_if_human_next()
-
-    def _show_if_human_next(self) -> None:
-        p = self.state.current_player()
-        if p >= 0 and p not in self.bots:
-            self.say(self.state.render(color=self.color, player=self._viewer()))
+            self._say_events()
 
     def _groups(self, player: int) -> list[tuple[str, list[int]]]:
         """The legal actions in the game's display groups (a group per kind, say), in display order."""
@@ -262,6 +273,9 @@ class Table:
     def _ask_human(self, player: int) -> int | None:
         """A legal action for `player`; None when undo/redo changed the state instead."""
         name = self.game.player_name(player)
+        if self._stale:  # the board as it is now, before the list of moves
+            self.say(self.state.render(color=self.color, player=self.viewer))
+            self._stale = False
         groups = self._groups(player)
         acts = [a for _, group in groups for a in group]  # the numbers typed count in this order
         if len(acts) <= SHOW_LIST_UP_TO:
@@ -279,18 +293,18 @@ class Table:
             if word in ("quit", "exit", "q"):
                 raise _Quit()
             if word in ("help", "?", "h"):
-                self.say(HELP)
+                self.say(help_text(self.game))
                 continue
             head, _, rest = word.partition(" ")
             if head in ("list", "ls", "l"):
                 self._list(player, groups, rest.strip())
                 continue
             if word == "board":
-                self.say(self.state.render(color=self.color, player=player))
+                self.say(self.state.render(color=self.color, player=None if self.open_table else player))
                 continue
             if head == "show":
                 try:
-                    self.say(self.state.show(text[4:].strip(), player))
+                    self.say(self.state.show(text[4:].strip(), None if self.open_table else player))
                 except CardgenError as exc:
                     self.say(str(exc))
                 continue
@@ -299,7 +313,7 @@ class Table:
                 continue
             if word in ("undo", "redo"):
                 if self.undo() if word == "undo" else self.redo():
-                    self.say(self.state.render(color=self.color, player=self._viewer()))
+                    self._stale = True  # shown at the next prompt
                     return None
                 self.say(f"nothing to {word}")
                 continue
@@ -345,6 +359,7 @@ class Table:
             if entry[2]:
                 break
         self.state = group[-1][0].clone()
+        self.state.narrate()
         self.redo_stack.append(group)
         return True
 
@@ -358,7 +373,7 @@ class Table:
         return True
 
 
-def play(game: Game, seats: list[str], seed, ask, say, color: bool = False) -> Table:
-    table = Table(game, seats, seed, ask, say, color)
+def play(game: Game, seats: list[str], seed, ask, say, color: bool = False, open_table: bool = False) -> Table:
+    table = Table(game, seats, seed, ask, say, color, open_table)
     table.run()
     return table

@@ -76,6 +76,25 @@ State (one position; mutable, cheap to clone)
                           list in this order. Only the display: action numbers never
                           change. Default: one group, in numeric order
 
+What each seat is told (the terminal, `explain`, replays shown to a seat): a seat
+learns of a move only what its observation learns, in words.
+    action_text(a, viewer, player=None)  the text `viewer` is told for action `a` of
+                          `player` (default: the seat to move; CHANCE for a chance
+                          outcome), before it is applied. The mover, a viewer None (an
+                          open table) and every seat of a perfect-information game get
+                          action_to_string; anyone else gets the game's
+                          _public_action_text(a, player, viewer): "magog plays a card face
+                          down into lane 3". The conformance suite checks that moves
+                          leaving a seat's observation the same read the same to it
+    narrate(), tell(text, seat=, private=), told(viewer)  events: while a state
+                          narrates (clones never do, so searches pay nothing), the rules
+                          call tell() for each rule that fires, with its reason; told()
+                          lists the last move's events as `viewer` learns them
+    result_text(viewer=None)  at the end: who won, by which win condition, the final
+                          scores. Default: the winners and returns
+Game.play_help            the game's own lines for the terminal's `help`: its moves and
+                          `show` with its own examples (and its legends)
+
 A game subclasses Game and State, writes its rules in _apply_action (and
 _apply_actions for simultaneous games), and may override _is_legal (a faster
 legality test) and _why_illegal (the reason an action is illegal, one line).
@@ -242,6 +261,9 @@ class Game:
     min_return: float = 0.0
     max_return: float = 1.0
     return_sum: float | None = None
+    # The game's own part of the terminal's `help`: how its moves are typed and what `show`
+    # shows, with its own examples (State.show), and the legend of its board.
+    play_help: str = ""
     # What a seat with nothing to do passes in a joint action at a SIMULTANEOUS node.
     noop_action: int = 0
     # Difficulty name -> bot spec, where this game's tuning differs from bots.DIFFICULTIES
@@ -297,6 +319,8 @@ class State:
     # The actions applied so far, newest first, as nested pairs (action, older):
     # clone() shares it in O(1), however long the game (MCTS clones constantly).
     _hist: tuple | None = None
+    # The events of the last move while the state narrates (see narrate()); None: not narrating.
+    _told: list[tuple[str | None, int | None, str | None]] | None = None
 
     # -- who moves, what may be done -------------------------------------
     def current_player(self) -> int:
@@ -341,6 +365,8 @@ class State:
             self._check_range(action)  # raises, saying what actions are
         if not self._is_legal(action):
             raise IllegalActionError(self._why_illegal(action))
+        if self._told is not None:
+            self._told = []
         self._apply_action(action)
         self._hist = (action, self._hist)
 
@@ -366,6 +392,8 @@ class State:
                 f"illegal joint action {joint!r}: {self.game.player_name(p)} has nothing to do here "
                 f"and passes {self.game.noop_action}"
             )
+        if self._told is not None:
+            self._told = []
         self._apply_actions(joint)
         self._hist = (joint, self._hist)
 
@@ -446,6 +474,52 @@ class State:
     # -- text, views, storage ---------------------------------------------
     def action_to_string(self, action: int, player: int | None = None) -> str:
         return str(action)
+
+    def action_text(self, action: int, viewer: int | None, player: int | None = None) -> str:
+        """The text seat `viewer` is told for `action` of `player` (default: the seat to move, or
+        CHANCE at a chance node), before it is applied. The mover, an open table (viewer None) and
+        every seat of a perfect-information game read action_to_string; anyone else reads the
+        game's _public_action_text, which names only what that seat's observation learns."""
+        mover = self.current_player() if player is None else player
+        if viewer is None or viewer == mover or self.game.game_type.perfect_information:
+            return self.action_to_string(action, player)
+        return self._public_action_text(action, mover, viewer)
+
+    def _public_action_text(self, action: int, player: int, viewer: int) -> str:
+        """What `viewer` learns of `player`'s `action` (player CHANCE: a chance outcome). Games with
+        hidden moves override it; the default tells the whole move."""
+        return self.action_to_string(action, player if player >= 0 else None)
+
+    def narrate(self, on: bool = True) -> None:
+        """Record the events of every following move for told() (or stop). A clone does not
+        narrate: bots' searches never pay for words."""
+        self._told = [] if on else None
+
+    def tell(self, text: str | None, seat: int | None = None, private: str | None = None) -> None:
+        """One event of the move being applied, said while the state narrates: `text` is what
+        every seat learns (None: nothing), `private` what `seat` alone learns instead (the card
+        it drew, say). Rules call it for each rule that fires, with its reason; guard costly
+        wording with `if self._told is not None`."""
+        if self._told is not None:
+            self._told.append((text, seat, private))
+
+    def told(self, viewer: int | None = None) -> list[str]:
+        """The last move's events as `viewer` learns them (None: an open table learns all)."""
+        out = []
+        for text, seat, private in self._told or ():
+            line = private if private is not None and (viewer is None or viewer == seat) else text
+            if line:
+                out.append(line)
+        return out
+
+    def result_text(self, viewer: int | None = None) -> str:
+        """At the end: who won, by which win condition, and the final scores, in one or two lines.
+        The default names the winners and the returns; games say why."""
+        ret = self.returns()
+        best = max(ret)
+        winners = [self.game.player_name(p) for p, v in enumerate(ret) if v == best]
+        head = ("winner: " if len(winners) == 1 else "tie between: ") + ", ".join(winners)
+        return head + "   returns: " + " ".join(f"{self.game.player_name(p)}={v:g}" for p, v in enumerate(ret))
 
     def string_to_action(self, text: str, player: int | None = None) -> int:
         """The legal action whose text is `text` (case and spacing do not matter)."""

@@ -35,11 +35,16 @@ MAX_SEED = 200  # characters of a seed, as `--seed` takes (an integer of up to 2
 MAX_NAME = 200  # characters of a game's or a seat's name in a record
 
 
-def move_text(state: State, action) -> str:
-    """Text of an action (or joint action) in `state`, before it is applied."""
+def move_text(state: State, action, viewer: int | None = None, *, told: bool = False) -> str:
+    """Text of an action (or joint action) in `state`, before it is applied: the full text
+    (records), or with `told` what seat `viewer` is told of it (State.action_text)."""
+    if not told:
+        if isinstance(action, list):
+            return " & ".join(state.action_to_string(a, p) for p, a in enumerate(action))
+        return state.action_to_string(action)
     if isinstance(action, list):
-        return " & ".join(state.action_to_string(a, p) for p, a in enumerate(action))
-    return state.action_to_string(action)
+        return " & ".join(state.action_text(a, viewer, p) for p, a in enumerate(action) if state.legal_actions(p))
+    return state.action_text(action, viewer)
 
 
 def apply_move(state: State, action) -> None:

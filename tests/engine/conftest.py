@@ -50,6 +50,10 @@ class ToyBidGame(Game):
             raise CardgenError(f"bad toy-bid state: {exc}") from None
         return s
 
+    play_help = """toy-bid moves:
+  card3      bid your card 3 (your two cards are in your hand; everyone bids at once)
+  (show is not available in toy-bid)"""
+
     def player_name(self, player):
         return "NESW"[player] if player >= 0 else super().player_name(player)
 
@@ -92,6 +96,7 @@ class ToyBidState(State):
     def _apply_action(self, action):
         self.rng.below(1 << 53)  # advance the stream the way sample_chance read it
         self.die = action - self.game.cards + 1
+        self.tell(f"the die shows {self.die}: the single highest card this round scores {self.die}")
 
     def _apply_actions(self, joint):
         best = max(joint)
@@ -99,6 +104,9 @@ class ToyBidState(State):
             self.hands[p].remove(a)
             if a == best and joint.count(best) == 1:
                 self.points[p] += self.die
+                self.tell(f"{self.game.player_name(p)} bid the highest card ({a}) and scores {self.die}")
+        if joint.count(best) > 1:
+            self.tell(f"the highest card ({best}) was bid twice: nobody scores")
         self.played.append(joint)
         self.die = None
         self.round += 1
@@ -118,6 +126,14 @@ class ToyBidState(State):
         s.die, s.round, s.points = self.die, self.round, self.points[:]
         s.played = [j[:] for j in self.played]
         return s
+
+    def _public_action_text(self, action, player, viewer):
+        return "bids a card"  # the card shows in `played` once every bid is in
+
+    def result_text(self, viewer=None):
+        names = self.game.player_name
+        points = ", ".join(f"{names(p)} {v}" for p, v in enumerate(self.points))
+        return f"{super().result_text(viewer)} (points: {points}; most points wins)"
 
     def action_to_string(self, action, player=None):
         if action >= self.game.cards:

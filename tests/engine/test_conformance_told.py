@@ -1,0 +1,162 @@
+"""What a seat is told, for every registered game: nothing its observation does not tell it.
+
+At states along random games (every rule variant): for each seat other than the mover,
+the mover's legal actions that leave that seat's observation the same read the same to it
+(State.action_text) and tell it the same events (State.told); chance outcomes likewise;
+and the board rendered for a seat does not change when determinize re-deals what the seat
+cannot see. The terminal, `explain` and replays shown to a seat use only these, so a seat
+learns nothing from the screen that its observation does not tell it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from cardgen.engine import CHANCE, SIMULTANEOUS, load_game
+from cardgen.engine.play import HELP, help_text
+
+from .test_conformance import CASES, IDS
+
+SAMPLE = 24  # actions tried per mover and state: a spread over the legal list
+STRIDE = 5  # a check every STRIDE-th move of a game
+SEEDS = (1, 2)
+
+
+def _key(state, seat: int) -> str:
+    return json.dumps(state.observation(seat), sort_keys=True)
+
+
+def _spread(acts: list[int]) -> list[int]:
+    return acts[:: max(1, len(acts) // SAMPLE)] + acts[-1:]
+
+
+def _told_after(state, play) -> tuple:
+    after = state.clone()
+    after.narrate()
+    play(after)
+    return after
+
+
+def _same_for_seat(state, mover: int, viewer: int, actions: list[int], play) -> None:
+    """Among `actions` of `mover`, those that leave `viewer`'s observation the same must read the
+    same to it and tell it the same events."""
+    seen: dict[str, tuple[int, str, list[str]]] = {}
+    for a in actions:
+        after = _told_after(state, lambda s, a=a: play(s, a))
+        said = state.action_text(a, viewer, mover)
+        events = after.told(viewer)
+        assert isinstance(said, str) and said, f"no text for action {a}"
+        key = _key(after, viewer)
+        if key in seen:
+            b, said_b, events_b = seen[key]
+            who = state.game.player_name(viewer)
+            assert said == said_b, f"{who} tells {a} ({said!r}) from {b} ({said_b!r}) though it sees the same"
+            assert events == events_b, f"{who} is told {events} after {a} and {events_b} after {b}, seeing the same"
+        else:
+            seen[key] = (a, said, events)
+
+
+def _check_state(state, rng: random.Random) -> None:
+    game = state.game
+    n = game.num_players
+    p = state.current_player()
+    for v in range(n):
+        redealt = state.determinize(v, random.Random(rng.random()))
+        assert redealt.render(player=v) == state.render(player=v), "the board shows what the seat cannot see"
+    if game.game_type.perfect_information:
+        return  # every seat sees every move as it is: nothing to hide in its text
+    if p == CHANCE:
+        outcomes = [a for a, _ in state.chance_outcomes()]
+        for v in range(n):
+            _same_for_seat(state, CHANCE, v, _spread(outcomes), lambda s, a: s.apply_action(a))
+    elif p == SIMULTANEOUS:
+        fixed = [(state.legal_actions(q) or [game.noop_action])[0] for q in range(n)]
+        for q in range(n):
+            acts = state.legal_actions(q)
+            if not acts:
+                continue
+
+            def play(s, a, q=q):
+                joint = list(fixed)
+                joint[q] = a
+                s.apply_actions(joint)
+
+            for v in range(n):
+                if v != q:
+                    _same_for_seat(state, q, v, _spread(acts), play)
+    else:
+        acts = _spread(state.legal_actions())
+        for v in range(n):
+            if v != p:
+                _same_for_seat(state, p, v, acts, lambda s, a: s.apply_action(a))
+
+
+def _play_checked(game, seed: int) -> int:
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed)
+    checked = 0
+    while not state.is_terminal():
+        if len(state.history()) % STRIDE == 0:
+            _check_state(state, rng)
+            checked += 1
+        p = state.current_player()
+        if p == CHANCE:
+            state.apply_action(state.sample_chance())
+        elif p == SIMULTANEOUS:
+            joint = []
+            for q in range(game.num_players):
+                acts = state.legal_actions(q)
+                joint.append(acts[rng.randrange(len(acts))] if acts else game.noop_action)
+            state.apply_actions(joint)
+        else:
+            acts = state.legal_actions()
+            state.apply_action(acts[rng.randrange(len(acts))])
+    return checked
+
+
+@pytest.mark.parametrize("name,config", CASES, ids=IDS)
+def test_a_seat_learns_only_what_it_sees(name, config):
+    game = load_game(name, **config)
+    checked = sum(_play_checked(game, seed) for seed in (SEEDS if not config else SEEDS[:1]))
+    assert checked > 0
+
+
+@pytest.mark.parametrize("name,config", [c for c in CASES if not c[1]], ids=[i for i, c in zip(IDS, CASES) if not c[1]])
+def test_the_end_is_told_with_its_reason(name, config):
+    """Every game ends with a result text and every move of a narrating state can be told."""
+    game = load_game(name)
+    rng = random.Random(5)
+    state = game.new_initial_state(5)
+    state.narrate()
+    told = 0
+    while not state.is_terminal():
+        p = state.current_player()
+        if p == CHANCE:
+            state.apply_action(state.sample_chance())
+        elif p == SIMULTANEOUS:
+            options = [state.legal_actions(q) or [game.noop_action] for q in range(game.num_players)]
+            state.apply_actions([acts[rng.randrange(len(acts))] for acts in options])
+        else:
+            acts = state.legal_actions()
+            state.apply_action(acts[rng.randrange(len(acts))])
+        for v in [None, *range(game.num_players)]:
+            lines = state.told(v)
+            assert all(isinstance(line, str) and line and "\n" not in line for line in lines)
+        told += len(state.told(None))
+    text = state.result_text(0)
+    assert text and isinstance(text, str)
+    assert told > 0, f"{name}: a whole game without one event told"
+
+
+@pytest.mark.parametrize("name", sorted({n for n, _ in CASES}))
+def test_help_is_the_games_own(name):
+    """`help` at the terminal gives the game's own moves and examples, no other game's."""
+    game = load_game(name)
+    text = help_text(game)
+    assert text.startswith(HELP)
+    assert game.play_help.strip(), f"{name} has no help of its own (Game.play_help)"
+    if name != "gyonrg":
+        assert "show c3 the fleet" not in text and "scrap yard" not in text
