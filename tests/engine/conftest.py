@@ -128,6 +128,8 @@ class ToyBidState(State):
         return s
 
     def _public_action_text(self, action, player, viewer):
+        if player == CHANCE:
+            return self.action_to_string(action)  # the die is rolled in the open
         return "bids a card"  # the card shows in `played` once every bid is in
 
     def result_text(self, viewer=None):
