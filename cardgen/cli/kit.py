@@ -30,6 +30,7 @@ from cardgen.cli.printing import (
     run_pdf,
     run_png,
 )
+from cardgen.cli.tts import tts_command
 from cardgen.cli.types import (
     CARD_SIZE,
     MAX_CARD_INDEX,
@@ -294,7 +295,7 @@ def _board(kit: Kit[Any]) -> click.Command:
 
 def deck_group(kit: Kit[Any], dk: DeckKit[Any]) -> click.Group:
     grp = click.Group("deck", help=dk.help)
-    for make in (_deck_build, _deck_check, _deck_show, _deck_print, _deck_export):
+    for make in (_deck_build, _deck_check, _deck_show, _deck_print, _deck_export, tts_command):
         grp.add_command(make(kit, dk))
     return grp
 
