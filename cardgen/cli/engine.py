@@ -20,7 +20,7 @@ from cardgen.cli.types import (
 )
 from cardgen.engine import records as rec
 from cardgen.engine.protocol import Game
-from cardgen.engine.registry import game_names, game_options, load_game
+from cardgen.engine.registry import game_names, game_options, load_game, load_recorded_game
 from cardgen.errors import CardgenError, OptionError
 
 
@@ -318,18 +318,56 @@ def arena(game, bots, games, seed, options, jobs, backend, address, opening, as_
     click.echo(json.dumps(result.to_json(), indent=2) if as_json else format_arena(result))
 
 
+class SeatName(click.ParamType):
+    """A seat as the game's player_name gives it ("R", "north", "2"), or its number counted from 1.
+    The word is checked here; whether the recorded game has such a seat, once the record is read
+    (seat_of)."""
+
+    name = "seat"
+
+    def convert(self, value, param, ctx):
+        text = str(value).strip()
+        if not text or len(text) > rec.MAX_NAME or not text.isprintable():
+            self.fail(f"{str(value)[:40]!r}: expected a seat's name as the game gives it (e.g. R) or its number from 1",
+                      param, ctx)  # fmt: skip
+        return text
+
+
+def seat_of(game: Game, seat: str) -> int:
+    """The seat `seat` names in `game`: its player_name (any case), else its number from 1; a usage
+    error (exit 2) naming the seats accepted otherwise."""
+    names = [game.player_name(p) for p in range(game.num_players)]
+    key = seat.lower()
+    for p, name in enumerate(names):
+        if name.lower() == key:
+            return p
+    if key.isascii() and key.isdigit() and 1 <= int(key) <= game.num_players:
+        return int(key) - 1
+    raise click.BadParameter(f"{seat!r} is no seat of this {game.name} game: give one of {', '.join(names)} "
+                             f"(or a number from 1 to {game.num_players})", param_hint="'--seat'")  # fmt: skip
+
+
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--moves", "show_moves", is_flag=True, help="Print the game move by move.")
+@click.option("--moves", "show_moves", is_flag=True, help="Print the game move by move, with each move's events.")
 @click.option("--boards", is_flag=True, help="Print the position before every move and at the end (implies --moves).")
 @click.option("--index", type=WholeNumber(1, 10**9), default=None, help="Only this game of a multi-game file (1 = first).")
-def replay(file, show_moves, boards, index):
+@click.option("--seat", type=SeatName(), default=None, metavar="SEAT",
+              help="Show the game as this seat saw it (implies --moves): a seat's name as the game gives it "
+                   "(Gyre: R, B, ...) or its number from 1. Other seats' hidden moves, cards and events stay "
+                   "hidden, as at the `cardgen play` table. Default: everything.")  # fmt: skip
+def replay(file, show_moves, boards, index, seat):
     """Replay the game record FILE and check it ends in the recorded state.
 
     \b
     FILE comes from `cardgen play --record` or `cardgen simulate --record`.
     Exit status 0 when every game replays to the state and returns it recorded,
     1 (with the first difference) otherwise.
+
+    \b
+    Examples:
+      cardgen replay game.json --moves            every move in full, with its events
+      cardgen replay game.json --moves --seat 1   as the first seat saw it
     """
     records = rec.read_records(file)
     if index is not None:
@@ -338,24 +376,48 @@ def replay(file, show_moves, boards, index):
         chosen = [(index, records[index - 1])]
     else:
         chosen = list(enumerate(records, 1))
-    show_moves = show_moves or boards
+    show_moves = show_moves or boards or seat is not None
+    # the seat in each game, found before anything is printed: a bad --seat is a usage error
+    viewers: list[tuple[int | None, str]] = []
     for k, r in chosen:
+        if seat is None:
+            viewers.append((None, ""))
+            continue
+        try:
+            game = load_recorded_game(r["game"], r["config"])
+        except CardgenError as exc:
+            raise CardgenError(f"game {k}: {exc}") from None
+        p = seat_of(game, seat)
+        viewers.append((p, f", as {game.player_name(p)} saw it"))
+    for (k, r), (viewer, seen) in zip(chosen, viewers):
         if show_moves:
-            click.echo(f"game {k}: {r['game']} {json.dumps(r['config'])} seed {r['seed']} seats {','.join(r.get('seats', []))}")
+            click.echo(f"game {k}: {r['game']} {json.dumps(r['config'])} seed {r['seed']} "
+                       f"seats {','.join(r.get('seats', []))}{seen}")  # fmt: skip
 
-        def on_step(i, state, action, text):
+        def on_step(i, state, action, text, viewer=viewer):
             if boards:
-                click.echo(state.render())
+                click.echo(state.render(player=viewer))
             p = state.current_player()
             who = state.game.player_name(p)
+            if viewer is not None:
+                text = rec.move_text(state, action, viewer, told=True)
             click.echo(f"{i + 1:>4}. {who}: {text}")
 
+        def after_step(i, state, action, viewer=viewer):
+            for line in state.told(viewer):
+                click.echo("        " + line)
+
         try:
-            state = rec.replay(r, on_step if show_moves else None)
+            if show_moves:
+                state = rec.replay(r, on_step, after_step=after_step, narrate=True)
+            else:
+                state = rec.replay(r)
         except CardgenError as exc:
             raise CardgenError(f"game {k}: {exc}") from None
         if boards:
-            click.echo(state.render())
+            click.echo(state.render(player=viewer))
+        if show_moves and state.is_terminal():
+            click.echo("game over: " + state.result_text(viewer))
         result = (" ".join(f"{state.game.player_name(p)}={v:g}" for p, v in enumerate(state.returns()))
                   if state.is_terminal() else "unfinished")
         click.echo(f"game {k}: ok, {len(r['actions'])} moves, {result}")

@@ -149,10 +149,13 @@ def check_record(record: object) -> None:
         raise CardgenError(f"final {_short(final)} (expected the final position as an object, or null)")
 
 
-def replay(record: dict, on_step: Callable[[int, State, object, str], None] | None = None) -> State:
+def replay(record: dict, on_step: Callable[[int, State, object, str], None] | None = None, *,
+           after_step: Callable[[int, State, object], None] | None = None, narrate: bool = False) -> State:  # fmt: skip
     """Replay a record from its seed; CardgenError if a field is not what a record holds, an
     action is illegal (naming its move number) or the end differs from the one stored.
-    on_step(i, state_before, action, text)."""
+    on_step(i, state_before, action, text) before each move (text: its full text);
+    after_step(i, state_after, action) after it. `narrate`: the replayed state narrates
+    (State.narrate), so after_step can read the move's events with state.told(viewer)."""
     try:
         check_record(record)
     except CardgenError as exc:
@@ -165,6 +168,8 @@ def replay(record: dict, on_step: Callable[[int, State, object, str], None] | No
     if returns is not None and len(returns) != game.num_players:
         raise CardgenError(f"bad record: returns {_short(returns)} for {game.num_players} players (expected one number per seat)")
     state = game.new_initial_state(record["seed"])
+    if narrate:
+        state.narrate()
     moves = record.get("moves")
     actions = record["actions"]
     for i, action in enumerate(actions):
@@ -192,6 +197,8 @@ def replay(record: dict, on_step: Callable[[int, State, object, str], None] | No
             apply_move(state, action)
         except IllegalActionError as exc:
             raise CardgenError(f"replay failed at {where}: {exc}") from None
+        if after_step:
+            after_step(i, state, action)
     finished = record.get("finished")
     if finished is not None and finished != state.is_terminal():
         raise CardgenError(f"replay ends {'finished' if state.is_terminal() else 'unfinished'} after {len(actions)} "
