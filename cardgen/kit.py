@@ -253,3 +253,18 @@ class Kit(Generic[C]):
         """The board as text (`board --text`), or None when the game has no text form."""
         return None
 
+    # ----- kit ---------------------------------------------------------------
+
+    #: the `kit` command's own options (a board's size, lanes...), passed to `kit_parts` by name
+    kit_options: Sequence[Option] = ()
+    #: the decks `kit` prints without --decks (the engine's default decks: 'seed:X' or files)
+    kit_decks: Sequence[str] = ()
+    #: how many decks a table takes (fewest, most)
+    kit_deck_count: tuple[int, int] = (2, 2)
+
+    def kit_parts(self, paper: Size, decks: Sequence[Any], obj: Any = None, **options: Any) -> Sequence[Any]:
+        """What a table needs besides the decks, for `cardgen <game> kit`: cardgen.print.kit's Drawings
+        (boards, mats, trackers at true size), Pieces (tokens to cut out) and the Reference page.
+        `decks` are the decks the kit prints (a game may make a token per card)."""
+        raise NotImplementedError
+

@@ -108,6 +108,8 @@ def group(kit: Kit[Any]) -> click.Group:
         grp.add_command(_png(kit))
     if kit.board_options or overrides(kit, "board"):
         grp.add_command(_board(kit))
+    if overrides(kit, "kit_parts"):
+        grp.add_command(_kit(kit))
     if kit.deck is not None:
         grp.add_command(deck_group(kit, kit.deck))
     for command in kit.commands():
@@ -268,8 +270,8 @@ def _board(kit: Kit[Any]) -> click.Command:
 
     @click.command(help=(kit.board.__doc__ or "Print-and-play board sheets as a PDF."))
     @with_options(kit.board_options)
-    @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True,
-                  help="Paper: a4 or letter.")  # fmt: skip
+    @click.option("--paper", type=click.Choice(["a4", "letter", "a3"], case_sensitive=False), default="a4", show_default=True,
+                  help="Paper: a4, letter or a3. The board prints at true size: tiled over pages on smaller paper.")  # fmt: skip
     @click.option("--text", "as_text", is_flag=True, hidden=not text_form, help="Print the board as text instead.")
     @click.option("--output", "-o", type=TEXT_OUT,
                   help=f"PDF file (default: output/{kit.board_file()})"
@@ -288,6 +290,95 @@ def _board(kit: Kit[Any]) -> click.Command:
         click.echo(kit.board(output, paper.lower(), **options))
 
     return board
+
+
+def _kit(kit: Kit[Any]) -> click.Command:
+    dk = kit.deck
+    fewest, most = kit.kit_deck_count
+    how_many = f"{fewest}" if fewest == most else f"{fewest} to {most}"
+    options: list[Callable[..., Any]] = []
+    if dk is not None:
+        options.append(click.option("--decks", "deck_list", metavar="A,B",
+                                    help=f"{how_many} decks, comma-separated: deck files or seed:X for the deck `deck build --seed X` "
+                                         f"makes (default: {','.join(kit.kit_decks)}, the decks `cardgen play {kit.name}` plays)."))  # fmt: skip
+        options.append(lookup_url_option)
+
+    @click.command(name="kit")
+    @with_options(options)
+    @with_options(kit.kit_options)
+    @click.option("--paper", type=click.Choice(["a4", "letter", "a3"], case_sensitive=False), default="a4", show_default=True,
+                  help="Paper: a4, letter or a3 (a3 holds most boards whole; smaller paper tiles them).")  # fmt: skip
+    @click.option("--parts", type=OutputFolder("the parts"),
+                  help="Also write each part (board, pieces, reference, each deck) as its own PDF into this folder.")
+    @click.option("--output", "-o", type=PDF_OUT, help=f"PDF file (default: output/{kit.name}-kit.pdf).")
+    def kit_cmd(paper: str, parts: Path | None, output: Path | None, deck_list: str | None = None,
+                lookup_url: str | None = None, **options: Any) -> None:  # fmt: skip
+        from cardgen.print.kit import write_kit
+
+        from .printing import qr_warning
+
+        built, face = make_kit(kit, paper, deck_list, lookup_url, obj(), **options)
+        output = output or default_output(f"{kit.name}-kit.pdf")
+        write_kit(built, output, parts)
+        click.echo(built.line(output) + (f"; parts in {parts}" if parts is not None else ""))
+        warning = qr_warning(face) if face is not None else None
+        if warning:
+            click.echo(f"warning: {warning}", err=True)
+
+    kit_cmd.help = (
+        f"Print-and-play kit: one PDF with everything a {kit.title} table needs.\n\n"
+        + ("Both decks with their backs, " if dk is not None else "")
+        + "the board at true size (tiled over pages with alignment marks when the paper is smaller than the "
+          "board), tokens and trackers to cut out, and a reference page: the turn in steps and the choices "
+          "cardgen made (docs/rules). Nothing is scaled: print at 100 %."
+    )  # fmt: skip
+    return kit_cmd
+
+
+def make_kit(kit: Kit[Any], paper: str, deck_list: str | None = None, lookup_url: str | None = None, context: Any = None,
+             **options: Any) -> tuple[Any, Any]:  # fmt: skip
+    """(the built kit, the face its decks are drawn with or None): what `kit` writes."""
+    from cardgen.print.kit import KitDeck, build_kit, paper_size
+
+    size = paper_size(paper)
+    dk = kit.deck
+    chosen = _kit_decks(kit, deck_list, context) if dk is not None else []
+    face = kit.face(lookup_url) if chosen else None
+    decks = [KitDeck(name, dk.cards(d), face, kit.card_size) for name, d in chosen] if dk is not None else []
+    parts = kit.kit_parts(size, [d for _, d in chosen], context, **options)
+    return build_kit(kit.name, kit.title, parts, decks, size), face
+
+
+def _kit_decks(kit: Kit[Any], text: str | None, context: Any) -> list[tuple[str, Any]]:
+    """The kit's decks: (name, deck) for each deck file or seed:X of --decks (default: the kit's)."""
+    dk = kit.deck
+    assert dk is not None
+    fewest, most = kit.kit_deck_count
+    names = [p.strip() for p in text.split(",")] if text is not None else list(kit.kit_decks)
+    if not fewest <= len(names) <= most or not all(names):
+        want = f"{fewest}" if fewest == most else f"{fewest} to {most}"
+        raise click.BadParameter(f"{text!r} names {len(names)} deck{'s' if len(names) != 1 else ''}"
+                                 f"{' (or an empty one)' if not all(names) else ''}: give {want}, comma-separated, "
+                                 "deck files or seed:X", param_hint="'--decks'")  # fmt: skip
+    out = []
+    for name in names:
+        if name.startswith("seed:"):
+            seed = name[5:].strip()
+            if not seed:
+                raise click.BadParameter(f"{name!r}: give a seed after 'seed:'", param_hint="'--decks'")
+            deck = dk.build(SEED.convert(seed, None, None), None, None, context).deck
+            out.append((dk.name(deck) or f"seed {seed}", deck))
+            continue
+        path = Path(name)
+        deck = dk.read(path, context)
+        problems = dk.check(deck)
+        if problems:
+            for p in problems:
+                click.echo(p.format(str(path)), err=True)
+            raise DeckError(f"{path} is not a legal deck ({len(problems)} problem{'s' if len(problems) != 1 else ''} above): "
+                            "a kit prints legal decks only")  # fmt: skip
+        out.append((dk.name(deck) or path.stem, deck))
+    return out
 
 
 # ----- decks ---------------------------------------------------------------------------

@@ -1,120 +1,232 @@
-"""Print-and-play sheets for Gog & Magog: the board and the tokens.
+"""Print-and-play Gog & Magog at true size: each player's half of the board, tokens, the reference.
 
-Page 1, the board (landscape): both players' lanes facing each other, each
-player's defensive rank at the back and offensive rank towards the middle, a
-card-sized box per lane and rank, lanes numbered as the engine numbers them,
-and for each player a mana track (the border the spent mana tokens go on) and
-an energy track. Page 2, tokens to cut out: attack tokens (1 and 5), mana
-tokens and an energy marker per player.
+Each player's half holds a card slot (63x88 mm cards, with room to pick them up) per lane and
+rank: the defensive rank at the player's edge, the offensive rank towards the middle, where the
+two halves meet, offensive rank to offensive rank. Lane N faces lane N, as in the engine, so the
+second player's half, drawn to face the second player, numbers its lanes from that player's
+right. Below the ranks, facing their owner, the energy and mana tracks: tens and ones, reaching
+the engine's limits (the largest starting energy the engine accepts, and its largest mana cap
+plus a mana well on every resource a legal deck may hold). Tokens: attack tokens (1 and 5) and
+each player's four markers.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.errors import CardgenError
-from cardgen.files import atomic_write
-from cardgen.print.fonts import SANS, SANS_BOLD
-from cardgen.print.pdf import end_page, new_document
+from cardgen.print.fonts import SANS_BOLD
+from cardgen.print.kit import Drawing, Part, Pieces, Reference, Section, label, token, track, write_parts
+from cardgen.print.sizes import Size
 
-CARD_W, CARD_H = 63 * mm, 88 * mm
-MARGIN = 8 * mm
+from .position import SEATS
+
+CARD_W, CARD_H = 63.0, 88.0  # mm, the cards' trim (poker)
+CLEARANCE = 2.0  # mm around a card in its slot, to pick it up
+SLOT_W, SLOT_H = CARD_W + 2 * CLEARANCE, CARD_H + 2 * CLEARANCE
+LANE_GAP, RANK_GAP = 4.0, 5.0
+SIDE = 15.0  # mm: the rank labels on each side of the lanes
+CELL = 14.0  # mm: a track's cell (the markers are 13 mm)
+MARKER = 13.0
+TRACK_LABEL = 5.0
+MIDDLE = 8.0  # mm: the band at the middle of the table
+PAD = 3.0
+TRACKS_W = 10 * CELL + 8 + 4 * CELL + 8 + 10 * CELL
+COLOURS = ((0.86, 0.58, 0.12), (0.13, 0.55, 0.62))  # gog, magog
+OFFENSIVE, DEFENSIVE = (0.97, 0.9, 0.8), (0.86, 0.91, 0.97)
+RED = (0.75, 0.16, 0.14)
+INK = (0.1, 0.1, 0.12)
 
 
-def write_board_pdf(path, paper, lanes: int = 5, energy: int = 20) -> int:
-    """Write board and token sheets to `path` (paper: a cardgen.print.sizes.Size); returns the page count."""
+def limits() -> tuple[int, int]:
+    """(energy, mana) the tracks must reach: the engine's largest starting energy, and its largest
+    mana cap plus a mana well on every resource a legal deck holds by default."""
+    from .deck import MAX_RESOURCES
+    from .engine import GogmagogGame
+
+    options = {o.name: o for o in GogmagogGame.options}
+    return int(options["energy"].high), int(options["mana_cap"].high) + MAX_RESOURCES
+
+
+def _tens(limit: int) -> list[str]:
+    return [str(10 * k) for k in range(limit // 10 + 1)]
+
+
+def half_size(lanes: int) -> tuple[float, float]:
+    """A player's half in mm (width, height)."""
+    ranks_w = 2 * SIDE + lanes * SLOT_W + (lanes - 1) * LANE_GAP
+    width = max(ranks_w, TRACKS_W + 2 * PAD, len(_tens(limits()[0])) * CELL + 2 * PAD)
+    height = PAD + 2 * (TRACK_LABEL + CELL) + 3 + 5 + 2 * SLOT_H + RANK_GAP + MIDDLE
+    return width, height
+
+
+def half(player: int, lanes: int = 5, energy: int = 20) -> Drawing:
+    """Player `player`'s half (0: gog, 1: magog), drawn to face that player."""
+    width, height = half_size(lanes)
+    energy_limit, mana_limit = limits()
+    name = SEATS[player]
+    other = SEATS[1 - player]
+
+    def draw(c: Canvas) -> None:
+        colour = COLOURS[player]
+        lanes_w = lanes * SLOT_W + (lanes - 1) * LANE_GAP
+        x_lanes = (width - lanes_w) / 2
+        # the tracks, nearest the player
+        y = PAD
+        row_b = [("energy, ones", [str(k) for k in range(10)], energy % 10),
+                 ("mana, tens", _tens(mana_limit), -1), ("mana, ones", [str(k) for k in range(10)], 1)]  # fmt: skip
+        x = (width - TRACKS_W) / 2
+        for title, values, start in row_b:
+            _track(c, x, y, title, values, start, colour)
+            x += len(values) * CELL + 8
+        y += TRACK_LABEL + CELL + 3
+        tens = _tens(energy_limit)
+        x = (width - TRACKS_W) / 2
+        _track(c, x, y, "energy, tens", tens, energy // 10, colour)
+        seat = x + len(tens) * CELL + 6
+        c.setFillColorRGB(*colour)
+        label(c, f"player {player + 1}: {name}", seat * mm, y * mm, (width - seat - PAD) * mm, (CELL + TRACK_LABEL) * mm,
+              size=18, font=SANS_BOLD, align="left")
+        y += TRACK_LABEL + CELL + 5
+        # the two ranks: defensive at the back, offensive towards the middle
+        for rank, (title, note, fill) in enumerate((("Defensive rank", "+1 defence, -1 attack", DEFENSIVE),
+                                                    ("Offensive rank", "+1 attack, -1 defence", OFFENSIVE))):  # fmt: skip
+            ry = y + rank * (SLOT_H + RANK_GAP)
+            for k in range(lanes):
+                lane = k + 1 if player == 0 else lanes - k  # lane N faces lane N across the table
+                _slot(c, x_lanes + k * (SLOT_W + LANE_GAP), ry, lane, title.split()[0].lower(), fill)
+            _side_label(c, 0, ry, title, note, up=True)
+            _side_label(c, width - SIDE, ry, title, note, up=False)
+        # the middle of the table
+        my = y + 2 * SLOT_H + RANK_GAP
+        c.setFillColorRGB(*colour)
+        c.rect(0, (my + MIDDLE - 1.5) * mm, width * mm, 1.5 * mm, stroke=0, fill=1)
+        c.setFillColorRGB(*INK)
+        label(c, f"the middle of the table: {other}'s half lies beyond this edge, offensive rank against offensive rank, "
+                 "lane N facing lane N", SIDE * mm, my * mm + 0.3 * mm, (width - 2 * SIDE) * mm, (MIDDLE - 2.2) * mm, size=8)
+        c.setStrokeColorRGB(*colour)
+        c.setLineWidth(1.2)
+        c.rect(0, 0, width * mm, height * mm, stroke=1, fill=0)
+
+    lanes_word = "lane 1 on your left" if player == 0 else "lane 1 on your right, facing gog's lane 1"
+    note = f"Your tracks face you; {lanes_word}. {other.capitalize()}'s half lies beyond the middle edge, facing {other}."
+    return Drawing(f"Gog & Magog: player {player + 1} ({name})'s half of the board", width, height, draw, note)
+
+
+def _track(c: Canvas, x: float, y: float, title: str, values: list[str], start: int, colour: tuple[float, float, float]) -> None:
+    c.setFillColorRGB(*INK)
+    label(c, title, x * mm, (y + CELL) * mm, len(values) * CELL * mm, TRACK_LABEL * mm, size=8.5, font=SANS_BOLD,
+          align="left", valign="bottom")
+    track(c, x * mm, y * mm, values, CELL * mm, size=10, highlight=(start,) if start >= 0 else ())
+    c.setStrokeColorRGB(*colour)
+    c.setLineWidth(1.2)
+    c.rect(x * mm, y * mm, len(values) * CELL * mm, CELL * mm, stroke=1, fill=0)
+
+
+def _slot(c: Canvas, x: float, y: float, lane: int, rank: str, fill: tuple[float, float, float]) -> None:
+    c.setFillColorRGB(*fill)
+    c.setStrokeColorRGB(0.35, 0.35, 0.4)
+    c.setLineWidth(0.8)
+    c.roundRect(x * mm, y * mm, SLOT_W * mm, SLOT_H * mm, 3 * mm, stroke=1, fill=1)
+    c.setDash(1.5, 2)
+    c.setLineWidth(0.4)
+    c.roundRect((x + CLEARANCE) * mm, (y + CLEARANCE) * mm, CARD_W * mm, CARD_H * mm, 2.5 * mm, stroke=1, fill=0)
+    c.setDash()
+    c.setFillColorRGB(0.45, 0.45, 0.5)
+    label(c, f"lane {lane}", (x + 8) * mm, (y + SLOT_H / 2) * mm, (SLOT_W - 16) * mm, 10 * mm, size=16, font=SANS_BOLD)
+    label(c, f"{rank} rank", (x + 8) * mm, (y + SLOT_H / 2 - 7) * mm, (SLOT_W - 16) * mm, 6 * mm, size=8.5)
+
+
+def _side_label(c: Canvas, x: float, y: float, title: str, note: str, up: bool) -> None:
+    c.saveState()
+    if up:  # read from the player's left, bottom to top
+        c.translate((x + SIDE) * mm, y * mm)
+        c.rotate(90)
+    else:  # from the right, top to bottom
+        c.translate(x * mm, (y + SLOT_H) * mm)
+        c.rotate(-90)
+    c.setFillColorRGB(*INK)
+    label(c, title, 2 * mm, (SIDE / 2) * mm, (SLOT_H - 4) * mm, (SIDE / 2 - 1) * mm, size=10, font=SANS_BOLD)
+    label(c, note, 2 * mm, 1 * mm, (SLOT_H - 4) * mm, (SIDE / 2 - 1.5) * mm, size=8.5)
+    c.restoreState()
+
+
+def pieces() -> list[Pieces]:
+    """Attack tokens and each player's markers."""
+
+    def attack(value: str, fill: tuple[float, float, float]):
+        def draw(c: Canvas, i: int) -> None:
+            r = MARKER / 2 * mm
+            token(c, r, r, r, [value, "attack"], fill)
+
+        return draw
+
+    def markers(player: int):
+        kinds = (("×10", "energy"), ("×1", "energy"), ("×10", "mana"), ("×1", "mana"))
+
+        def draw(c: Canvas, i: int) -> None:
+            r = MARKER / 2 * mm
+            token(c, r, r, r, kinds[i], COLOURS[player], ink=INK if player == 0 else (1, 1, 1), ring=INK)
+
+        return draw
+
+    out = [Pieces("attack tokens: 1", MARKER, MARKER, 40, attack("1", RED)),
+           Pieces("attack tokens: 5", MARKER, MARKER, 16, attack("5", (0.5, 0.08, 0.08)))]  # fmt: skip
+    for player in (0, 1):
+        out.append(Pieces(f"{SEATS[player]}'s markers: energy and mana, tens and ones", MARKER, MARKER, 4, markers(player)))
+    return out
+
+
+def reference() -> Reference:
+    """The turn in steps and the choices cardgen made (docs/rules/gogmagog.md)."""
+    energy_limit, mana_limit = limits()
+    turn = (
+        "Start: your mana is refilled: 1 on your first turn, 1 more on each later turn, at most 10, plus 1 for every mana "
+        "well you have played. Draw a card (not the first player on the very first turn); a hand holds at most 8.",
+        "Then one of: pass; March (move any of your creatures to the other rank of its lane; moving up reveals it), "
+        "which is your whole turn; or play cards and then end your turn or declare War.",
+        "Playing: a creature goes into an empty lane's defensive rank, concealed or revealed; one with instant attack may "
+        "enter the offensive rank and attack at once. Spells go to your used pile; one resource a turn stays face up.",
+        "War: every creature in your offensive rank attacks the lane in front of it with attack tokens equal to its "
+        "attack (rank modifier included). An empty lane is a Flaw: the tokens come off that player's energy.",
+        "Battle: a card falls when the tokens on it exceed its defence; in a War, tokens equal to its defence destroy it "
+        "and the attacker in front of it. The defender strikes back at the same time. Guild cards may combine.",
+        "End of turn: take the attack tokens off every card.",
+    )
+    choices = (
+        "Lane N faces the opponent's lane N; a lane holds one creature, in either rank (option lane_cards).",
+        "20 energy each (option energy); 1 mana on your first turn, +1 a turn, at most 10 (start_mana, mana_growth, "
+        "mana_cap); opening hand 5, at most 8 (hand_size, max_hand); decks of 30, 3 copies, 6 resources.",
+        "Energy is lost only through a Flaw: Leech and Soul siphon are aimed at an empty enemy lane (option drain).",
+        "Strikes and drains are attacks: from the offensive rank only, and the creature struck strikes back (option strike).",
+        "At most 5 creatures on the board at once (max_creatures, creature_limit). Empty deck: draw nothing (empty_deck).",
+        "You win when the opponent's energy reaches 0 or they have no creature left on the board, in hand or in the deck "
+        "(option wipeout); after 60 turns the game is a draw (max_turns).",
+        f"The tracks reach {10 * (energy_limit // 10) + 9} energy and {10 * (mana_limit // 10) + 9} mana: a marker on the "
+        "tens track and one on the ones track; your value is their sum.",
+    )
+    return Reference(
+        "Gog & Magog: reference",
+        (Section("A turn, step by step", turn, numbered=True), Section("Choices cardgen made where the rulebook is silent", choices)),
+        "Every choice, its reason and the option that changes it: docs/rules/gogmagog.md. Play against the bots with "
+        "`cardgen play gogmagog`; options as -o NAME=VALUE.",
+    )
+
+
+def parts(lanes: int = 5, energy: int = 20) -> list[Part]:
+    """Both halves, the tokens and the reference."""
     if not 1 <= lanes <= 7:
         raise CardgenError(f"bad number of lanes {lanes} (expected 1 to 7)")
-    if not 1 <= energy <= 60:
-        raise CardgenError(f"bad energy {energy} (expected 1 to 60)")
-    width, height = paper.points
-    page_w, page_h = max(width, height), min(width, height)  # landscape
-    with atomic_write(path) as out:
-        c = new_document(out, page_w, page_h, f"Gog & Magog board, {lanes} lanes", creator="cardgen gogmagog board")
-        _board(c, page_w, page_h, lanes, energy)
-        end_page(c)
-        _tokens(c, page_w, page_h)
-        end_page(c)
-        c.save()
-    return 2
+    energy_limit, _ = limits()
+    if not 1 <= energy <= energy_limit:
+        raise CardgenError(f"bad energy {energy} (expected 1 to {energy_limit})")
+    return [half(0, lanes, energy), half(1, lanes, energy), *pieces(), reference()]
 
 
-def _board(c, page_w: float, page_h: float, lanes: int, energy: int) -> None:
-    track = 14 * mm
-    avail_w = page_w - 2 * MARGIN - 2 * track
-    avail_h = page_h - 2 * MARGIN - 12 * mm
-    # four ranks of card boxes (two per player) and the lanes side by side
-    scale = min(1.0, avail_w / (lanes * CARD_W * 1.06), avail_h / (4 * CARD_H * 1.04))
-    cw, ch = CARD_W * scale, CARD_H * scale
-    gap_x, gap_y = cw * 0.06, ch * 0.04
-    total_w = lanes * cw + (lanes - 1) * gap_x
-    x0 = (page_w - total_w) / 2
-    y0 = MARGIN + 6 * mm
-    c.setFont(SANS_BOLD, 11)
-    c.drawCentredString(page_w / 2, page_h - MARGIN - 2 * mm, "Gog & Magog: the board")
-    labels = ("player 1 defensive rank (+1 defence, -1 attack)", "player 1 offensive rank (+1 attack, -1 defence)",
-              "player 2 offensive rank (+1 attack, -1 defence)", "player 2 defensive rank (+1 defence, -1 attack)")  # fmt: skip
-    for row in range(4):
-        y = y0 + row * (ch + gap_y)
-        offensive = row in (1, 2)
-        c.setFillColorRGB(0.93, 0.88, 0.8) if offensive else c.setFillColorRGB(0.86, 0.9, 0.95)
-        for lane in range(lanes):
-            x = x0 + lane * (cw + gap_x)
-            c.setStrokeColorRGB(0.3, 0.3, 0.3)
-            c.roundRect(x, y, cw, ch, 3 * mm * scale, stroke=1, fill=1)
-            c.setFillColorRGB(0.35, 0.35, 0.35)
-            c.setFont(SANS, max(6, 8 * scale))
-            c.drawCentredString(x + cw / 2, y + ch / 2, f"lane {lane + 1 if row < 2 else lanes - lane}")
-            c.setFillColorRGB(0.93, 0.88, 0.8) if offensive else c.setFillColorRGB(0.86, 0.9, 0.95)
-        c.setFillColorRGB(0.2, 0.2, 0.2)
-        c.setFont(SANS, 6)
-        c.drawString(x0, y + ch + 0.6 * mm if row in (0, 2) else y - 2.6 * mm, labels[row])
-    # mana and energy tracks at the sides: player 1 left (bottom half), player 2 right (top half)
-    for player, x, ybase in ((1, MARGIN, y0), (2, page_w - MARGIN - track, y0 + 2 * (ch + gap_y))):
-        span = 2 * ch + gap_y
-        c.setFillColorRGB(0.1, 0.1, 0.1)
-        c.setFont(SANS_BOLD, 6)
-        c.drawString(x, ybase + span + 1 * mm, f"player {player}")
-        steps = energy
-        cell = span / steps
-        for k in range(steps):
-            c.setStrokeColorRGB(0.5, 0.5, 0.5)
-            c.setFillColorRGB(0.98, 0.95, 0.85)
-            c.rect(x, ybase + k * cell, track / 2 - 1 * mm, cell, stroke=1, fill=1)
-            c.setFillColorRGB(0.2, 0.2, 0.2)
-            c.setFont(SANS, max(5, min(6, cell * 0.7)))
-            c.drawCentredString(x + track / 4, ybase + k * cell + cell * 0.25, str(k + 1))
-        mana = 10
-        cell = span / mana
-        for k in range(mana):
-            c.setFillColorRGB(0.88, 0.92, 0.99)
-            c.setStrokeColorRGB(0.5, 0.5, 0.5)
-            c.rect(x + track / 2, ybase + k * cell, track / 2, cell, stroke=1, fill=1)
-            c.setFillColorRGB(0.2, 0.2, 0.2)
-            c.setFont(SANS, 6)
-            c.drawCentredString(x + 3 * track / 4, ybase + k * cell + cell * 0.4, str(k + 1))
-        c.setFont(SANS, 5)
-        c.drawString(x, ybase - 3 * mm, "energy | mana")
+def write_board_pdf(path: Path, paper: Size, lanes: int = 5, energy: int = 20) -> int:
+    """Write both halves and the tokens to `path` at true size (tiled on smaller paper); returns the page count."""
+    return write_parts(path, parts(lanes, energy), paper, "Gog & Magog")
 
-
-def _tokens(c, page_w: float, page_h: float) -> None:
-    c.setFont(SANS_BOLD, 11)
-    c.setFillColorRGB(0, 0, 0)
-    c.drawCentredString(page_w / 2, page_h - MARGIN - 2 * mm, "Gog & Magog: tokens to cut out")
-    kinds = [("attack 1", (0.8, 0.25, 0.2), 48), ("attack 5", (0.55, 0.1, 0.1), 16), ("mana", (0.2, 0.4, 0.8), 24),
-             ("energy P1", (0.85, 0.65, 0.2), 1), ("energy P2", (0.85, 0.65, 0.2), 1)]  # fmt: skip
-    size = 14 * mm
-    per_row = int((page_w - 2 * MARGIN) // (size + 2 * mm))
-    x, y = MARGIN, page_h - MARGIN - 10 * mm - size
-    k = 0
-    for label, colour, count in kinds:
-        for _ in range(count):
-            if k and k % per_row == 0:
-                x, y = MARGIN, y - size - 2 * mm
-            c.setFillColorRGB(*colour)
-            c.circle(x + size / 2, y + size / 2, size / 2, stroke=0, fill=1)
-            c.setFillColorRGB(1, 1, 1)
-            c.setFont(SANS_BOLD, 7)
-            c.drawCentredString(x + size / 2, y + size / 2 - 2.5, label)
-            x += size + 2 * mm
-            k += 1

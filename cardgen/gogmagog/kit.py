@@ -130,8 +130,11 @@ class GogmagogKit(Kit[Card]):
     deck = GogmagogDecks()
     board_options = (
         click.option("--lanes", type=WholeNumber(1, 7), default=5, show_default=True, help="Lanes per player (the game option lanes)."),
-        click.option("--energy", type=WholeNumber(1, 60), default=20, show_default=True, help="Highest number on the energy tracks."),
+        click.option("--energy", type=WholeNumber(1, 200), default=20, show_default=True,
+                     help="Starting energy (the game option energy), marked on the energy tracks."),
     )  # fmt: skip
+    kit_options = board_options
+    kit_decks = ("seed:gog", "seed:magog")
 
     def commands(self) -> Sequence[click.Command]:
         from .commands import stats
@@ -163,14 +166,20 @@ class GogmagogKit(Kit[Card]):
         return Selection(deck.cards, deck.size, f"Gog & Magog deck of seed {seed}")
 
     def board(self, output: Path, paper: str, lanes: int = 5, energy: int = 20, **options: Any) -> str:
-        """Print-and-play sheets: the board (both players' lanes, defensive and offensive ranks, mana and
-        energy tracks) and token sheets (attack tokens, mana tokens, energy markers) to cut out."""
-        from cardgen.print.sizes import parse_paper
+        """Print-and-play board at true size: each player's half (a 63x88 mm card slot per lane and
+        rank, energy and mana tracks facing that player) and the tokens to cut out. A half is tiled
+        over pages with alignment marks on a4 and letter, whole on a3."""
+        from cardgen.print.kit import paper_size
 
         from .board_pdf import write_board_pdf
 
-        pages = write_board_pdf(output, paper=parse_paper(paper), lanes=lanes, energy=energy)
-        return f"wrote {output}: {pages} pages (board, tokens), {paper}, {lanes} lanes"
+        pages = write_board_pdf(output, paper=paper_size(paper), lanes=lanes, energy=energy)
+        return f"wrote {output}: {pages} pages (both halves of the board, tokens), {paper}, {lanes} lanes"
+
+    def kit_parts(self, paper: Any, decks: Sequence[Any], obj: Any = None, lanes: int = 5, energy: int = 20, **options: Any) -> Sequence[Any]:
+        from .board_pdf import parts
+
+        return parts(lanes, energy)
 
 
 KIT = GogmagogKit()
