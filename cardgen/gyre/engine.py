@@ -27,6 +27,7 @@ from cardgen.errors import CardgenError, IllegalActionError
 from cardgen.numbers import parse_int
 
 from .highscore import record_game
+from .narration import PLAY_HELP, narrate_claim, narrate_gyration, result_text, show
 from .scoring import COLOUR_NAMES, COLOURS, neighbour_table, scores, tile_name
 from .view import render
 
@@ -156,6 +157,7 @@ class GyreGame(Game):
     # opening moves, against mcts: 66 of 100; the shared hard (30,000 positions,
     # minimax=0.5) scored 8 of 16 here, and 60,000 mean-backed positions 20 of 35
     difficulties = MappingProxyType({"hard": "mcts:iterations=30000,minimax=1,c=0.1,root_c=0.15,time=1.8"})
+    play_help = PLAY_HELP
 
     def __init__(self, **config) -> None:
         self.config = check_config(self.name, self.options, config)
@@ -263,6 +265,9 @@ class GyreState(SeatState):
         game = self.game
         board = self.board
         nn = game.nn
+        if self._told is not None:  # narrating: the words come from a copy of the position before
+            self._apply_told(action, p, board[:], self.gyres[:], self.scores())
+            return
         if action < nn:
             me = p + 1
             board[action] = me
@@ -288,6 +293,36 @@ class GyreState(SeatState):
             self.gyrations += 1
             capture(board, list(game.tables[4][g]), game.tables[0])
         self.ply += 1
+
+    def _apply_told(self, action: int, p: int, board: list[int], gyres: list[int], before: list[int]) -> None:
+        """_apply_action while narrating: the rules as always, then their events (narration.py)
+        from the position before the move."""
+        told, self._told = self._told, None
+        try:
+            self._apply_action(action)
+        finally:
+            self._told = told
+        nn = self.game.nn
+        if action < nn:
+            narrate_claim(self, p, action, board, gyres, before)
+        else:
+            g, d = divmod(action - nn, 2)
+            narrate_gyration(self, p, g, d, board, before)
+
+    def result_text(self, viewer: int | None = None) -> str:
+        """Who won by the highest score once every tile is claimed, the scores and the gyres."""
+        return result_text(self, viewer)
+
+    def show(self, what: str, player: int | None = None) -> str:
+        """`show c3` a tile's score, `show scores`, `show gyres`, `show gyre c3` (narration.show)."""
+        return show(self, what, parse_tile)
+
+    def action_groups(self, actions: list[int], player: int | None = None) -> list[tuple[str, list[int]]]:
+        """Claims first, then gyrations (each a group), in numeric order."""
+        nn = self.game.nn
+        claims = [a for a in actions if a < nn]
+        turns = [a for a in actions if a >= nn]
+        return [(label, acts) for label, acts in (("claims", claims), ("gyrations", turns)) if acts]
 
     def returns(self) -> list[float]:
         n = self.game.num_players
@@ -512,7 +547,7 @@ class GyreState(SeatState):
         return parse_action(text, self.game.size)
 
     def render(self, color: bool = False, player: int | None = None) -> str:
-        return render(self, color=color)
+        return render(self, color=color, player=player)
 
     def observation_tensor(self, player: int) -> list[float]:
         """Everything is visible in Gyre: the same planes for every seat (see observation_shape)."""
