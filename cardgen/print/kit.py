@@ -177,9 +177,9 @@ def token(c: Canvas, cx: float, cy: float, r: float, lines: Sequence[str], fill:
     if len(lines) == 1:
         label(c, lines[0], x0, y0, side, side, size=size, font=SANS_BOLD)
         return
-    big = side * 0.55
-    label(c, lines[0], x0, y0 + side - big, side, big, size=size, font=SANS_BOLD)
-    label(c, "\n".join(lines[1:]), x0, y0, side, side - big, size=size * 0.6, max_lines=len(lines) - 1)
+    small = max(side * 0.45, MIN_PT * (1 + 1.2 * (len(lines) - 2)) + 0.3)  # room for the small lines at MIN_PT
+    label(c, lines[0], x0, y0 + small, side, side - small, size=size, font=SANS_BOLD)
+    label(c, "\n".join(lines[1:]), x0, y0, side, small, size=size * 0.6, max_lines=len(lines) - 1)
 
 
 def track(c: Canvas, x: float, y: float, values: Sequence[str], cell: float, *, fill: tuple[float, float, float] = (0.97, 0.95, 0.9),

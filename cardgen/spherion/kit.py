@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -132,6 +132,8 @@ class SpherionKit(Kit[Card]):
                      help="Board size: small (42 cells), medium (92), standard (162), large (252)."),
         click.option("--wall", type=WholeNumber(0, 100), default=50, show_default=True, help="Per cent of the equator's cells that become wall."),
     )  # fmt: skip
+    kit_options = board_options
+    kit_decks = ("seed:north", "seed:south")
 
     def generate(self, seed: Any, count: int, start: int, obj: Any = None) -> Iterator[Card]:
         return pool.generate(seed, count, start)
@@ -163,20 +165,31 @@ class SpherionKit(Kit[Card]):
                          f"a legal Spherion deck: the deck master and {deck.size()} main-deck cards (`deck build --seed {seed}`)")  # fmt: skip
 
     def board(self, output: Path, paper: str, seed: Any = "0", size: str = "standard", wall: int = 50, **options: Any) -> str:
-        """The sphere as a printable sheet: flat maps of both hemispheres with every cell's id.
+        """The sphere at true size: a map of each half, trackers and the pieces to cut out.
 
         \b
         The board is a Goldberg polyhedron: hexagons and exactly 12 pentagons. Each
-        half has the same number of cells; the deck masters start on the poles; the
-        seeded wall never cuts a cell off. Use the seed of your game
-        (`cardgen play spherion --seed S` plays on the board of seed S).
+        half has the same number of cells and its own map, every cell on one map
+        only; the cells hold the tokens (the narrowest holds a 14 mm token). The
+        deck masters start on the poles; the seeded wall never cuts a cell off. Use
+        the seed of your game (`cardgen play spherion --seed S` plays on the board
+        of seed S). A map is tiled over pages on a4 and letter, whole on a3.
         """
+        from cardgen.print.kit import paper_size
+
         from .board import build_board
         from .board_pdf import write_board_pdf
 
         b = build_board(size, seed, wall)
-        pages = write_board_pdf(output, b, paper, f"Spherion board (seed {seed})")
+        pages = write_board_pdf(output, b, paper_size(paper), seed)
         return f"wrote {output}: {pages} pages, {b.cells} cells, wall of {len(b.wall)} cells"
+
+    def kit_parts(self, paper: Any, decks: Sequence[Any], obj: Any = None, seed: Any = "0", size: str = "standard",
+                  wall: int = 50, **options: Any) -> Sequence[Any]:  # fmt: skip
+        from .board import build_board
+        from .board_pdf import parts
+
+        return parts(build_board(size, seed, wall), seed, decks)
 
     def board_file(self, seed: Any = "0", **options: Any) -> str:
         from cardgen.cli.kit import stem
