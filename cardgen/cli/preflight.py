@@ -20,7 +20,11 @@ def preflight(file: Path, shop, as_json: bool) -> None:
     """Check FILE.pdf as a print shop would; one finding per line, exit 1 if it fails the profile.
 
     \b
-    Findings: page boxes (TrimBox/BleedBox and the bleed they imply), fonts
+    Findings: page boxes (TrimBox/BleedBox and the bleed they imply); on a
+    sheet (a page without a TrimBox), the cards its cut marks outline and the
+    bleed beyond each of their edges (every edge a cut goes through alone needs
+    the profile's bleed; an edge whose cut line a neighbouring card shares
+    needs none), and whether the marks reach the sheet's sides; fonts
     embedded, colour spaces (RGB present?), transparency, image resolution,
     the smallest text, and for pod the PDF/X-1a output intent. Works on any
     PDF, not only cardgen's.

@@ -56,14 +56,14 @@ def layout_options(f: Callable) -> Callable:
         click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper: a4 or letter."),
         click.option("--card-size", type=CARD_SIZE, default="poker", show_default=True, help="poker (63x88), bridge (57x89), mini (44x67), tarot (70x120) or WxH in mm (20 to 420 each); a size whose text would be too small is refused."),
         click.option("--grid", type=Grid(20), default="3x3", show_default=True, help="Cards per page as COLUMNSxROWS, 1 to 20 each (sheet layout)."),
-        click.option("--bleed", type=BLEED, default=3.0, show_default=True, help=f"Bleed around each card, 0 to {MAX_BLEED:g} mm (shrunk to what the paper holds with the default gap)."),
-        click.option("--gap", type=GAP, default=None, help=f"Gutter between cards, 0 to {MAX_GAP:g} mm [default: twice the bleed, so every card has its bleed on all four sides; 0: cards share their cut lines]."),
+        click.option("--bleed", type=BLEED, default=3.0, show_default=True, help=f"Bleed around each card, 0 to {MAX_BLEED:g} mm (on the sheet's outer edges shrunk to what the paper holds with the default gap; the last line says the bleed laid out on every edge)."),
+        click.option("--gap", type=GAP, default=None, help=f"Gutter between cards, 0 to {MAX_GAP:g} mm [default: for columns and rows each, twice the bleed where the paper holds it, so each card has its own bleed there, else 0: neighbours share their cut line (one cut, no bleed between them) and the outer edges keep the full bleed; the last line says which edges share and why]."),
         click.option("--safe", type=SAFE, default=3.0, show_default=True, help=f"Safe area: the frame and all text stay this far inside the cut, 0 to {MAX_SAFE:g} mm."),
         click.option("--min-text", type=MIN_TEXT, default=5.0, show_default=True, help=f"Smallest text size allowed on a card, {MIN_TEXT_RANGE[0]:g} to {MIN_TEXT_RANGE[1]:g} pt; card sizes that cannot keep it are refused."),
         click.option("--colour", "colour", type=click.Choice(["rgb", "cmyk"], case_sensitive=False), default="rgb", show_default=True, help="Colour model: rgb (screens, home printers) or cmyk (print shops; inks from the print palette)."),
-        click.option("--shop", type=SHOP, default=None, help="Lay out for a kind of print shop: pod (PDF/X-1a CMYK, 1/8 in bleed, one card per page), offset (CMYK, text >= 7 pt) or home; `cardgen preflight --shop` checks the result."),
-        click.option("--crop-marks/--no-crop-marks", default=True, show_default=True, help="Crop marks outside the cards."),
-        click.option("--backs", type=click.Choice(["none", "long-edge", "short-edge"]), default="none", show_default=True, help="Card backs for duplex printing, with the printer's flip edge."),
+        click.option("--shop", type=SHOP, default=None, help="Lay out for a kind of print shop: pod (PDF/X-1a CMYK, 1/8 in bleed, one card per page) or offset (CMYK, text >= 7 pt), each card's page followed by its back unless --backs none; or home; `cardgen preflight --shop` checks the result."),
+        click.option("--crop-marks/--no-crop-marks", default=True, show_default=True, help="Cut marks on every cut line, on all four sides of the grid and in the gutters, never on a card (beyond the bleed, or over the outer bleed in the waste where the paper is too small)."),
+        click.option("--backs", type=click.Choice(["none", "long-edge", "short-edge"]), default="none", show_default=True, help="Card backs for duplex printing, with the printer's flip edge (--shop pod or offset: a back page after each card unless none)."),
         click.option("--back-offset", type=BACK_OFFSET, default="0,0", show_default=True, help="X,Y mm (each -10 to 10) to shift back pages, to correct a printer's duplex misalignment."),
         click.option("--layout", "mode", type=click.Choice(["sheet", "single"]), default="sheet", show_default=True, help="sheet: cards on paper; single: one card per page with TrimBox/BleedBox (print shops)."),
         click.option("--calibration", is_flag=True, help="Start with a calibration page: 100 mm ruler, duplex alignment marks, one card's bleed, trim and safe area."),
@@ -91,13 +91,14 @@ def build_layout(paper: Size, card_size: Size, grid: tuple[int, int], bleed: flo
         given = {"bleed": bleed, "safe": safe, "min_text": min_text, "colour": colour, "mode": mode}
         ctx = click.get_current_context(silent=True)
         for key, value in wanted.items():
-            explicit = ctx is not None and ctx.get_parameter_source(key) == click.core.ParameterSource.COMMANDLINE
-            if explicit and given[key] != value:
+            if _given(ctx, key) and given[key] != value:
                 option = "--layout" if key == "mode" else "--" + key.replace("_", "-")
                 raise click.BadParameter(f"{given[key]} contradicts --shop {shop.name}, which asks for {value:g}"
                                          if isinstance(value, float) else f"{given[key]} contradicts --shop {shop.name}, which asks for {value}",
                                          param_hint=f"'{option}'")  # fmt: skip
         bleed, safe, min_text, colour, mode, pdfx = shop.bleed, shop.safe, shop.min_text, shop.colour, shop.mode, shop.pdfx
+        if not _given(ctx, "backs"):  # a shop prints a back on every card; --backs none leaves them out
+            backs = shop.backs
     columns, rows = grid
     layout = Layout(
         paper=paper,
@@ -117,6 +118,11 @@ def build_layout(paper: Size, card_size: Size, grid: tuple[int, int], bleed: flo
     return PrintJob(impose(layout), jobs=jobs or (os.cpu_count() or 1), pdfx=pdfx, shop=shop)
 
 
+def _given(ctx: click.Context | None, name: str) -> bool:
+    """The option was given on the command line (not left to its default)."""
+    return ctx is not None and ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE
+
+
 def run_pdf(cards: Iterable, count: int, face, job: PrintJob, output: Path, *, calibration: bool, title: str) -> None:
     """Write the PDF with a progress bar on stderr, then the summary line (layout, bleed, QR address)."""
     from cardgen.print.pdf import check_face, write_pdf
@@ -127,7 +133,9 @@ def run_pdf(cards: Iterable, count: int, face, job: PrintJob, output: Path, *, c
     with click.progressbar(length=count, label="printing", file=sys.stderr, show_pos=True) as bar:
         summary = write_pdf(cards, face, imposition, output, calibration=calibration, progress=bar.update, title=title,
                             jobs=jobs, pdfx=job.pdfx)  # fmt: skip
-    extras = [f"{imposition.layout.backs} backs"] if imposition.duplex else []
+    extras = []
+    if imposition.duplex:
+        extras.append("a back page after each card" if imposition.layout.mode == "single" else f"{imposition.layout.backs} backs")
     if imposition.layout.colour == "cmyk":
         extras.append("CMYK" + (" PDF/X-1a:2003" if job.pdfx else ""))
     if job.shop is not None:

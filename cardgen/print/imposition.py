@@ -5,28 +5,41 @@ against the paper once and returns an `Imposition`: page size and, for front and
 back pages, one `Slot` per card position with its boxes in points. The PDF and
 PNG writers only read these boxes, so tests can check the geometry without a PDF.
 
-Sheet geometry: cards sit in a grid centred on the paper, `gap` mm between
-neighbouring trim boxes. Bleed is drawn in full on the outer edges of the grid;
-between neighbours it is clipped at the middle of the gap (with no gap, cards
-abut and share their cut line), so one card's bleed never covers another card.
+Sheet geometry: cards sit in a grid centred on the paper. Each direction (the
+columns across, the rows down) is laid out on its own, as an `Axis`: the gap
+between neighbouring trim boxes, the bleed toward a neighbour, the bleed on the
+grid's two outer edges and where the cut marks beyond those edges go. Bleed
+between neighbours is clipped at the middle of the gap (with no gap, cards abut
+and share their cut line), so one card's bleed never covers another card.
 
-The default gap (None, "auto") is twice the bleed: every card gets its full
-bleed on all four sides, so a cut a little off shows the card's own colour,
-never its neighbour. When the paper is too small for that, the bleed shrinks
-(outer and inner alike) to the largest that fits, in 0.1 mm steps; the
-Imposition says what was laid out (`outer_bleed`, `inner_bleed`).
-Crop marks sit in the margin outside the grid's outer bleed, on the extension of
-every trim line: never over a card, and never inside the printer margin.
+The default gap (None, "auto") is, per direction, the first of these the paper
+holds inside the printer margin:
+1. gutters of twice the bleed and the full bleed on the outer edges: every card
+   has its own bleed on these edges, so a cut a little off shows the card's own
+   colour, never its neighbour's;
+2. no gutter: neighbours share their cut line (one cut separates them, and no
+   bleed is possible between them), the outer edges keep the full bleed;
+3. as 2 with the outer bleed shrunk to what the paper holds (0.1 mm steps).
+A gutter thinner than the bleed would only give two cuts a sliver apart, so the
+default never lays one out; `--gap` asks for any gap explicitly. The
+Imposition says what was laid out and why (`bleed_note`, `describe`).
+
+Cut marks sit on the extension of every trim line, on all four sides of the
+grid, never over a card and never inside the printer margin: beyond the outer
+bleed where the paper has room for them, else starting 0.5 mm off the trim and
+running over the outer bleed to the margin (in the waste whichever way the cut
+goes); with gutters, also inside each gutter.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from cardgen.errors import LayoutError
 from cardgen.print.face import CardBox
-from cardgen.print.sizes import CARD_SIZES, PAPERS, Size, _num, mm, pt_to_mm
+from cardgen.print.sizes import CARD_SIZES, PAPERS, Size, _num, mm
 
 BACKS = ("none", "long-edge", "short-edge")
 MODES = ("sheet", "single")
@@ -45,6 +58,8 @@ MARK_OFFSET = 1.0
 MARK_LENGTH = 5.0
 MARK_MIN_LENGTH = 2.0
 MARK_WIDTH_PT = 0.25
+# Each mark is drawn over a white line this wide, so a mark over a dark bleed or gutter still shows.
+MARK_HALO_PT = 1.0
 # Marks in a gutter too narrow to leave paper between two bleeds keep this far from either trim line.
 GUTTER_MARK_CLEAR = 0.5
 
@@ -131,7 +146,7 @@ class Layout:
     columns: int = 3
     rows: int = 3
     bleed: float = 3.0
-    gap: float | None = None  # None: twice the bleed (full bleed on every edge), shrunk to fit
+    gap: float | None = None  # None: per direction, twice the bleed where the paper holds it, else 0 (see the module doc)
     margin: float = MIN_PRINTER_MARGIN
     crop_marks: bool = True
     backs: str = "none"
@@ -142,23 +157,37 @@ class Layout:
     min_text: float = 5.0
 
     def describe(self) -> str:
-        """The layout in words, with the bleed it lays out on the outer and inner edges."""
+        """The layout in words (single pages; a sheet's layout is told by its Imposition)."""
         if self.mode == "single":
-            return f"single {self.card.describe()} pages, {self.bleed_words()}"
-        gap = 2 * self.bleed if self.gap is None else self.gap
-        return f"{self.columns}x{self.rows} {self.card.describe()} on {self.paper.describe()}, {_num(gap)} mm gutters, {self.bleed_words()}"
+            return f"single {self.card.describe()} pages, bleed {_num(self.bleed)} mm on every edge"
+        gap = "auto" if self.gap is None else f"{_num(self.gap)} mm"
+        return f"{self.columns}x{self.rows} {self.card.describe()} on {self.paper.describe()}, gap {gap}, bleed {_num(self.bleed)} mm"
 
-    def bleed_words(self) -> str:
-        """The bleed this layout lays out, outer and inner edges: '3 mm on every edge of every card', ..."""
-        if self.mode == "single":
-            return f"bleed {_num(self.bleed)} mm on every edge"
-        gap = 2 * self.bleed if self.gap is None else self.gap
-        inner = min(self.bleed, gap / 2)
-        if inner >= self.bleed:
-            return f"bleed {_num(self.bleed)} mm on every edge of every card"
-        if inner <= 0:
-            return f"bleed {_num(self.bleed)} mm outer, none inner (cards share their cut lines)"
-        return f"bleed {_num(self.bleed)} mm outer, {_num(inner)} mm inner"
+
+# Where the cut marks beyond the grid's outer edges go, along one direction.
+OUTSIDE, OVER_BLEED, NO_MARKS = "outside", "over the bleed", "none"
+
+
+@dataclass(frozen=True, slots=True)
+class Axis:
+    """The grid along one direction of the paper (columns across, or rows down), in millimetres.
+
+    gap: between neighbouring trims (0: neighbours share their cut line).
+    inner: the bleed each card has toward a neighbour, min(bleed, gap / 2).
+    outer: the bleed on the grid's two outer edges in this direction.
+    marks: where the marks of the cut lines across this direction go beyond
+    those outer edges: OUTSIDE the outer bleed, OVER_BLEED (from 0.5 mm off the
+    trim across the outer bleed to the printer margin) or NO_MARKS.
+    need: the paper length every card with its own full bleed (and marks) would
+    need here; more than the paper when the default had to share cut lines.
+    """
+
+    cards: int
+    gap: float
+    inner: float
+    outer: float
+    marks: str
+    need: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,39 +203,119 @@ class Imposition:
     marks: tuple[tuple[float, float, float, float], ...] = field(default=())
     trim_box: tuple[float, float, float, float] | None = None
     bleed_box: tuple[float, float, float, float] | None = None
-    requested_bleed: float | None = None  # mm, when the bleed was shrunk to fit the paper
-    outer_bleed_mm: tuple[float, float] | None = None  # (left/right, top/bottom); None: layout.bleed
-    inner_bleed_mm: float | None = None  # between neighbours; None: single pages
+    requested_bleed: float | None = None  # mm, when the outer bleed was shrunk to fit the paper
+    axes: tuple[Axis, Axis] | None = None  # (across: columns, down: rows); None for single pages
+
+    @property
+    def outer_bleed_mm(self) -> tuple[float, float] | None:
+        """(left/right, top/bottom) bleed on the grid's outer edges, mm; None for single pages."""
+        return None if self.axes is None else (self.axes[0].outer, self.axes[1].outer)
+
+    @property
+    def inner_bleed_mm(self) -> tuple[float, float] | None:
+        """(between columns, between rows) bleed toward a neighbour, mm; None for single pages."""
+        return None if self.axes is None else (self.axes[0].inner, self.axes[1].inner)
 
     def describe(self) -> str:
-        """The layout as laid out, in words: grid, card, paper, gutters and the bleed on outer and inner edges."""
+        """The layout as laid out, in words: grid, card, paper, gutters, the bleed on every kind of edge, and
+        why an edge has less than the bleed asked for when the paper decided it."""
         lay = self.layout
-        if lay.mode == "single":
+        if lay.mode == "single" or self.axes is None:
             return lay.describe()
-        return (f"{lay.columns}x{lay.rows} {lay.card.describe()} on {lay.paper.describe()}, "
-                f"{_num(lay.gap or 0.0)} mm gutters, {self.bleed_note()}")  # fmt: skip
+        return f"{lay.columns}x{lay.rows} {lay.card.describe()} on {lay.paper.describe()}, {self._gutters()}, {self.bleed_note(self.why())}"
 
-    def bleed_note(self) -> str:
-        """The bleed actually laid out, outer and inner edges, and a shrink if there was one."""
+    def _gutters(self) -> str:
+        assert self.axes is not None
+        across, down = (a.gap if a.cards > 1 else None for a in self.axes)
+        if across is None and down is None:
+            return "one card"
+        if across == down or down is None or across is None:
+            gap = across if down is None else down
+            return f"{_num(gap)} mm gutters" if gap else "no gutters"
+        return ", ".join(f"{_num(g)} mm gutters between {name}" if g else f"no gutter between {name}"
+                         for g, name in ((down, "rows"), (across, "columns")))  # fmt: skip
+
+    def bleed_note(self, why: str = "") -> str:
+        """The bleed laid out on every kind of edge, and a shrink if there was one (short: the calibration page
+        prints it); `why` is added to the words on cards that share their cut lines."""
         lay = self.layout
-        if lay.mode == "single" or self.inner_bleed_mm is None:
+        if lay.mode == "single" or self.axes is None:
             return f"bleed {_num(lay.bleed)} mm on every edge"
-        ox, oy = self.outer_bleed_mm or (lay.bleed, lay.bleed)
-        inner = self.inner_bleed_mm
-        outer = f"{_num(ox)} mm" if abs(ox - oy) < 1e-9 else f"{_num(ox)} mm left/right, {_num(oy)} mm top/bottom"
-        if abs(ox - inner) < 1e-9 and abs(oy - inner) < 1e-9:
-            text = f"bleed {_num(inner)} mm on every edge of every card"
-        elif inner <= 0:
-            text = f"bleed {outer} outer, none inner (cards share their cut lines)"
+        across, down = self.axes
+        groups: list[tuple[str, float]] = []  # where ("on ..." edges, or the neighbours "between"), bleed mm
+        if abs(across.outer - down.outer) < 1e-9:
+            groups.append(("on the outer edges", across.outer))
         else:
-            text = f"bleed {_num(inner)} mm between cards, outer {outer}"
+            groups += [("on the left and right edges", across.outer), ("on the top and bottom edges", down.outer)]
+        if across.cards > 1:
+            groups.append(("columns", across.inner))
+        if down.cards > 1:
+            groups.append(("rows", down.inner))
+        values = sorted({round(v, 6) for _, v in groups}, reverse=True)
+        if len(values) == 1:
+            text = f"bleed {_num(values[0])} mm on every edge of every card" if values[0] > 0 else "no bleed"
+        else:
+            parts = []
+            for value in values:
+                places = [where for where, v in groups if abs(v - value) < 1e-6]
+                edges = [p for p in places if p.startswith("on ")]
+                between = [p for p in places if not p.startswith("on ")]
+                if value > 0:
+                    parts.append(f"{_num(value)} mm " + _and(edges + ([f"between {_and(between)}"] if between else [])))
+                elif not edges:
+                    parts.append(f"none between {_and(between, 'or')} (cards share those cut lines{': ' + why if why else ''})")
+                else:
+                    parts.append("none " + _and(edges + ([f"between {_and(between)}"] if between else [])))
+            text = "bleed " + "; ".join(parts)
         if self.requested_bleed is not None:
-            text += f" (the most {lay.paper.name} holds; {_num(self.requested_bleed)} mm asked)"
+            text += f" (the most {lay.paper.name or 'the paper'} holds; {_num(self.requested_bleed)} mm asked)"
         return text
+
+    def why(self) -> str:
+        """Why some edge has less bleed than asked when the default gap chose it ('' when none has, or the user chose)."""
+        if self.axes is None or self.layout.gap is not None:
+            return ""
+        lay = self.layout
+        reasons = []
+        for axis, name, length, word in ((self.axes[0], "columns", lay.paper.width, "wide"),
+                                         (self.axes[1], "rows", lay.paper.height, "tall")):  # fmt: skip
+            if axis.cards > 1 and axis.inner < lay.bleed - 1e-9:
+                reasons.append(f"{axis.cards} {name} each with its own {_num(lay.bleed)} mm bleed need {_num(axis.need)} mm "
+                               f"with the printer margins, {lay.paper.name or 'the paper'} is {_num(length)} mm {word}")  # fmt: skip
+        return "; ".join(reasons)
 
     @property
     def per_page(self) -> int:
         return len(self.fronts)
+
+    def page_slots(self, cards: int, back: bool = False) -> tuple[Slot, ...]:
+        """The slots of a page holding `cards` cards (front or back side).
+
+        On a page that is not full (the last of a deck), a card whose neighbour's
+        place is empty gets its full bleed toward it: that cut line is no longer
+        shared, and the card's own colour, not bare paper, meets a cut a little off.
+        Empty places are the last ones (row by row), so only right and lower
+        neighbours can be empty; the grown bleed stays within the card's column
+        (or row), clear of every other card.
+        """
+        slots = self.backs if back else self.fronts
+        if cards >= self.per_page or self.axes is None:
+            return slots[:cards]
+        lay = self.layout
+        bleed = self.box.bleed
+        out = []
+        for front, slot in zip(self.fronts[:cards], slots):
+            clip = front.clip
+            if front.column < lay.columns - 1 and front.index + 1 >= cards:
+                clip = Rect(clip.x, clip.y, max(clip.width, front.trim.right + bleed - clip.x), clip.height)
+            if front.row < lay.rows - 1 and front.index + lay.columns >= cards:
+                low = min(clip.y, front.trim.y - bleed)
+                clip = Rect(clip.x, low, clip.width, clip.top - low)
+            if back:
+                dx, dy = mm(lay.back_offset[0]), mm(lay.back_offset[1])
+                clip = clip.mirrored(self.page_width, self.page_height, lay.backs).shifted(dx, dy)
+            out.append(replace(slot, clip=clip))
+        return tuple(out)
 
     @property
     def duplex(self) -> bool:
@@ -219,70 +328,57 @@ class Imposition:
         return Rect(m, m, self.page_width - 2 * m, self.page_height - 2 * m)
 
 
+def _and(items: list[str], word: str = "and") -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
 def impose(layout: Layout) -> Imposition:
     """Check `layout` and compute its geometry; LayoutError says what would fit."""
     _validate(layout)
     if layout.mode == "single":
         return _impose_single(replace(layout, gap=0.0))
-    if layout.gap is None:
-        return _impose_auto(layout)
-    _check_fit(layout)
-    return _impose_sheet(layout, layout.bleed, layout.bleed, outside_marks=(layout.crop_marks, layout.crop_marks))
+    across = _axis(layout, layout.columns, layout.card.width, layout.paper.width)
+    down = _axis(layout, layout.rows, layout.card.height, layout.paper.height)
+    if across is None or down is None:
+        _check_fit(replace(layout, gap=layout.gap or 0.0))  # raises: says what would fit
+        raise AssertionError("a layout the axes refuse fits")
+    shrunk = min(across.outer, down.outer) < layout.bleed - 1e-9
+    imposition = _impose_sheet(layout, across, down)
+    return replace(imposition, requested_bleed=layout.bleed if shrunk else None)
 
 
 def _floor01(value: float) -> float:
     return math.floor(value * 10 + 1e-6) / 10
 
 
-def _impose_auto(layout: Layout) -> Imposition:
-    """Gutters of twice the bleed, so every card has its full bleed on every edge; shrink what the paper cannot hold.
+def _axis(layout: Layout, n: int, size: float, paper: float) -> Axis | None:
+    """The grid along one direction (see the module doc for the order of choices); None when nothing fits.
 
-    First the inner bleed (the gutters between cards) keeps the requested bleed
-    if the trims and gutters fit inside the printer margin, else the largest that
-    does. Then each axis gets as much outer bleed as is left, up to the same
-    figure; crop marks go outside the grid where there is room for them and, with
-    gutters, into the gutters, so every cut line is marked.
+    `rest` is the room on each side between the outermost trim and the printer
+    margin. Marks go OUTSIDE when it holds the outer bleed and a mark beyond
+    it, else OVER_BLEED when it holds the outer bleed and a mark of the
+    shortest length starting 0.5 mm off the trim.
     """
-    m = layout.margin
-    inner = layout.bleed
-    for n, size, paper in ((layout.columns, layout.card.width, layout.paper.width),
-                           (layout.rows, layout.card.height, layout.paper.height)):  # fmt: skip
-        spare = paper - 2 * m - n * size
-        if spare < -1e-9:
-            _check_fit(replace(layout, gap=0.0))  # raises: says what would fit
-        if n > 1:
-            inner = min(inner, _floor01(spare / (2 * (n - 1))))
-    gap = 2 * inner
-    outer = []
-    marks = []
-    for n, size, paper in ((layout.columns, layout.card.width, layout.paper.width),
-                           (layout.rows, layout.card.height, layout.paper.height)):  # fmt: skip
-        room = (paper - 2 * m - n * size - (n - 1) * gap) / 2
-        need = MARK_OFFSET + MARK_MIN_LENGTH if layout.crop_marks else 0.0
-        fits = room >= need - 1e-9
-        # Crop marks before outer bleed: a sheet nobody can cut straight is worse than a thinner bleed.
-        bleed = min(layout.bleed, _floor01(room - need if fits else room))
-        outer.append(max(0.0, bleed))
-        marks.append(layout.crop_marks and fits)
-    resolved = replace(layout, bleed=max(inner, *outer), gap=gap)
-    imposition = _impose_sheet(resolved, outer[0], outer[1], outside_marks=(marks[0], marks[1]), inner=inner)
-    if layout.crop_marks and not _every_cut_marked(imposition):
-        # Neither the margin nor the gutters hold marks for some cut line: shared cut lines, marked outside.
-        return impose(replace(layout, gap=0.0))
-    shrunk = min(inner, *outer) < layout.bleed - 1e-9
-    return replace(imposition, requested_bleed=layout.bleed if shrunk else None)
-
-
-def _every_cut_marked(imposition: Imposition) -> bool:
-    marks = imposition.marks
-    for s in imposition.fronts:
-        for x in (s.trim.x, s.trim.right):
-            if not any(m[0] == m[2] and abs(m[0] - x) < 1e-4 for m in marks):
-                return False
-        for y in (s.trim.y, s.trim.top):
-            if not any(m[1] == m[3] and abs(m[1] - y) < 1e-4 for m in marks):
-                return False
-    return True
+    bleed, margin = layout.bleed, layout.margin
+    outside = MARK_OFFSET + MARK_MIN_LENGTH if layout.crop_marks else 0.0
+    over = GUTTER_MARK_CLEAR + MARK_MIN_LENGTH
+    spare = paper - 2 * margin - n * size
+    # The paper length each card with its own full bleed needs: marks over the outer bleed when that is shorter.
+    need = n * size + 2 * n * bleed + 2 * margin + (2 * max(0.0, min(outside, over - bleed)) if layout.crop_marks else 0.0)
+    gaps = [layout.gap if n > 1 else 0.0] if layout.gap is not None else ([2 * bleed] if n > 1 and bleed > 0 else []) + [0.0]
+    for gap in gaps:
+        rest = (spare - (n - 1) * gap) / 2
+        inner = min(bleed, gap / 2)
+        if rest >= bleed + outside - 1e-9:
+            return Axis(n, gap, inner, bleed, OUTSIDE if layout.crop_marks else NO_MARKS, need)
+        if layout.crop_marks and rest >= max(bleed, over) - 1e-9:
+            return Axis(n, gap, inner, bleed, OVER_BLEED, need)
+    if layout.gap is not None or spare < -1e-9:
+        return None
+    rest = spare / 2  # no gutters: the outer bleed shrinks to what the paper holds
+    if layout.crop_marks and rest < over - 1e-9:
+        return None
+    return Axis(n, 0.0, 0.0, _floor01(rest), OVER_BLEED if layout.crop_marks else NO_MARKS, need)
 
 
 def _validate(layout: Layout) -> None:
@@ -313,55 +409,48 @@ def _validate(layout: Layout) -> None:
         )
 
 
-def _outer_room(layout: Layout, crop_marks: bool) -> float:
-    """Millimetres needed on each side outside the grid's outer bleed."""
-    return layout.margin + (MARK_OFFSET + MARK_MIN_LENGTH if crop_marks else 0.0)
+def _sheet_fits(layout: Layout) -> bool:
+    return (_axis(layout, layout.columns, layout.card.width, layout.paper.width) is not None
+            and _axis(layout, layout.rows, layout.card.height, layout.paper.height) is not None)  # fmt: skip
 
 
-def _needed(layout: Layout, columns: int, rows: int, bleed: float, gap: float, crop_marks: bool) -> tuple[float, float]:
-    room = _outer_room(layout, crop_marks)
-    width = columns * layout.card.width + (columns - 1) * gap + 2 * bleed + 2 * room
-    height = rows * layout.card.height + (rows - 1) * gap + 2 * bleed + 2 * room
-    return width, height
+def _need(layout: Layout, n: int, size: float) -> float:
+    """The least paper length `n` cards with the layout's gap, bleed and marks need (marks over the outer bleed)."""
+    beyond = max(layout.bleed, GUTTER_MARK_CLEAR + MARK_MIN_LENGTH) if layout.crop_marks else layout.bleed
+    return n * size + (n - 1) * (layout.gap or 0.0) + 2 * beyond + 2 * layout.margin
 
 
-def _fits(layout: Layout, paper: Size, columns: int, rows: int, bleed: float, gap: float, crop_marks: bool) -> bool:
-    width, height = _needed(layout, columns, rows, bleed, gap, crop_marks)
-    return width <= paper.width + 1e-9 and height <= paper.height + 1e-9
+def _largest(values: list[float], fits: Callable[[float], bool]) -> float | None:
+    return next((v for v in values if fits(v)), None)
 
 
 def _check_fit(layout: Layout) -> None:
+    """LayoutError naming what would fit, unless `layout` (gap None taken as 0) fits."""
     lay = replace(layout, gap=layout.gap or 0.0)
     assert lay.gap is not None
-    if _fits(lay, lay.paper, lay.columns, lay.rows, lay.bleed, lay.gap, lay.crop_marks):
+    if _sheet_fits(lay):
         return
-    need_w, need_h = _needed(lay, lay.columns, lay.rows, lay.bleed, lay.gap, lay.crop_marks)
-    room = _outer_room(lay, lay.crop_marks)
-    avail_w = lay.paper.width - 2 * room - 2 * lay.bleed
-    avail_h = lay.paper.height - 2 * room - 2 * lay.bleed
-    max_cols = math.floor((avail_w + lay.gap) / (lay.card.width + lay.gap) + 1e-9)
-    max_rows = math.floor((avail_h + lay.gap) / (lay.card.height + lay.gap) + 1e-9)
-
+    need_w, need_h = _need(lay, lay.columns, lay.card.width), _need(lay, lay.rows, lay.card.height)
     options: list[str] = []
-    if max_cols >= 1 and max_rows >= 1:
-        options.append(f"{min(max_cols, lay.columns)}x{min(max_rows, lay.rows)} cards per page")
-    # The largest bleed (or gap) that fits this grid, rounded down to 0.1 mm.
-    spare_w = lay.paper.width - 2 * room - lay.columns * lay.card.width - (lay.columns - 1) * lay.gap
-    spare_h = lay.paper.height - 2 * room - lay.rows * lay.card.height - (lay.rows - 1) * lay.gap
-    max_bleed = math.floor(min(spare_w, spare_h) / 2 * 10 + 1e-6) / 10
-    if 0 <= max_bleed < lay.bleed:
-        options.append(f"bleed {_num(max_bleed)} mm")
+    columns = _largest(list(range(lay.columns, 0, -1)),
+                       lambda n: _axis(lay, int(n), lay.card.width, lay.paper.width) is not None)  # fmt: skip
+    rows = _largest(list(range(lay.rows, 0, -1)), lambda n: _axis(lay, int(n), lay.card.height, lay.paper.height) is not None)
+    if columns and rows:
+        options.append(f"{int(columns)}x{int(rows)} cards per page")
+    # The largest bleed (or gap) that fits this grid, in 0.1 mm steps.
+    steps = [round(v / 10, 1) for v in range(round(lay.bleed * 10) - 1, -1, -1)]
+    bleed = _largest(steps, lambda b: _sheet_fits(replace(lay, bleed=b)))
+    if bleed is not None:
+        options.append(f"bleed {_num(bleed)} mm")
     if lay.gap > 0:
-        gap_w = (lay.paper.width - 2 * room - 2 * lay.bleed - lay.columns * lay.card.width) / max(lay.columns - 1, 1)
-        gap_h = (lay.paper.height - 2 * room - 2 * lay.bleed - lay.rows * lay.card.height) / max(lay.rows - 1, 1)
-        limits = [g for g, n in ((gap_w, lay.columns), (gap_h, lay.rows)) if n > 1]
-        max_gap = math.floor(min(limits) * 10 + 1e-6) / 10 if limits else lay.gap
-        if 0 <= max_gap < lay.gap:
-            options.append(f"gap {_num(max_gap)} mm")
-    if lay.crop_marks and _fits(lay, lay.paper, lay.columns, lay.rows, lay.bleed, lay.gap, False):
+        gap = _largest([round(v / 10, 1) for v in range(math.ceil(lay.gap * 10) - 1, -1, -1)],
+                       lambda g: _sheet_fits(replace(lay, gap=g)))  # fmt: skip
+        if gap is not None:
+            options.append(f"gap {_num(gap)} mm")
+    if lay.crop_marks and _sheet_fits(replace(lay, crop_marks=False)):
         options.append("no crop marks")
     for other in PAPERS.values():
-        if other != lay.paper and _fits(lay, other, lay.columns, lay.rows, lay.bleed, lay.gap, lay.crop_marks):
+        if other != lay.paper and _sheet_fits(replace(lay, paper=other)):
             options.append(f"{other.name} paper")
     marks = " and crop marks" if lay.crop_marks else ""
     suggestion = f"would fit: {', or '.join(options)}" if options else "the card does not fit the paper at all"
@@ -372,36 +461,33 @@ def _check_fit(layout: Layout) -> None:
     )
 
 
-def _impose_sheet(layout: Layout, outer_x: float, outer_y: float, *, outside_marks: tuple[bool, bool],
-                  inner: float | None = None) -> Imposition:  # fmt: skip
-    """Slots for a checked layout; outer_x/outer_y: bleed (mm) on the grid's left/right and top/bottom edges.
-
-    outside_marks: (marks left/right of the grid, marks above/below it) fit the paper.
-    """
+def _impose_sheet(layout: Layout, across: Axis, down: Axis) -> Imposition:
+    """Slots and marks for a layout whose axes fit the paper."""
     page_w, page_h = layout.paper.points
     card_w, card_h = layout.card.points
-    bleed, gap = mm(layout.bleed), mm(layout.gap or 0.0)
-    grid_w = layout.columns * card_w + (layout.columns - 1) * gap
-    grid_h = layout.rows * card_h + (layout.rows - 1) * gap
+    gap_x, gap_y = mm(across.gap), mm(down.gap)
+    bleed = mm(max(across.outer, down.outer, across.inner, down.inner))  # the face's drawing area
+    grid_w = layout.columns * card_w + (layout.columns - 1) * gap_x
+    grid_h = layout.rows * card_h + (layout.rows - 1) * gap_y
     left = (page_w - grid_w) / 2  # trim edge of the first column
     top = (page_h + grid_h) / 2  # trim edge of the first row
-    inner_pt = min(bleed, gap / 2) if inner is None else mm(inner)
-    ox, oy = mm(outer_x), mm(outer_y)
+    inner_x, inner_y = mm(across.inner), mm(down.inner)
+    ox, oy = mm(across.outer), mm(down.outer)
 
     fronts: list[Slot] = []
     for row in range(layout.rows):
         for column in range(layout.columns):
-            trim = Rect(left + column * (card_w + gap), top - card_h - row * (card_h + gap), card_w, card_h)
-            grow_l = ox if column == 0 else inner_pt
-            grow_r = ox if column == layout.columns - 1 else inner_pt
-            grow_b = oy if row == layout.rows - 1 else inner_pt
-            grow_t = oy if row == 0 else inner_pt
+            trim = Rect(left + column * (card_w + gap_x), top - card_h - row * (card_h + gap_y), card_w, card_h)
+            grow_l = ox if column == 0 else inner_x
+            grow_r = ox if column == layout.columns - 1 else inner_x
+            grow_b = oy if row == layout.rows - 1 else inner_y
+            grow_t = oy if row == 0 else inner_y
             clip = Rect(trim.x - grow_l, trim.y - grow_b, card_w + grow_l + grow_r, card_h + grow_b + grow_t)
             full = Rect(trim.x - bleed, trim.y - bleed, card_w + 2 * bleed, card_h + 2 * bleed)
             fronts.append(Slot(len(fronts), column, row, trim, full, clip))
 
     backs = _back_slots(layout, fronts, page_w, page_h)
-    marks = _crop_marks(layout, fronts, page_w, page_h, outside_marks) if layout.crop_marks else ()
+    marks = _crop_marks(layout, fronts, page_w, page_h, across, down) if layout.crop_marks else ()
     return Imposition(
         layout=layout,
         page_width=page_w,
@@ -410,8 +496,7 @@ def _impose_sheet(layout: Layout, outer_x: float, outer_y: float, *, outside_mar
         fronts=tuple(fronts),
         backs=backs,
         marks=marks,
-        outer_bleed_mm=(outer_x, outer_y),
-        inner_bleed_mm=pt_to_mm(inner_pt),
+        axes=(across, down),
     )
 
 
@@ -448,52 +533,53 @@ def _back_slots(layout: Layout, fronts: list[Slot], page_w: float, page_h: float
     return tuple(backs)
 
 
-def _crop_marks(
-    layout: Layout, fronts: list[Slot], page_w: float, page_h: float, outside: tuple[bool, bool] = (True, True)
-) -> tuple[tuple[float, float, float, float], ...]:
-    """Line segments (x0, y0, x1, y1) on the extension of every trim line.
+def _crop_marks(layout: Layout, fronts: list[Slot], page_w: float, page_h: float, across: Axis,
+                down: Axis) -> tuple[tuple[float, float, float, float], ...]:  # fmt: skip
+    """Line segments (x0, y0, x1, y1) on the extension of every trim line, on all four sides of the grid.
 
-    Outside the grid's outer bleed where the paper has room (outside[0]: left and
-    right, for the horizontal cut lines; outside[1]: above and below, for the
-    vertical ones). With gutters, also inside each gutter, between two cards'
-    bleeds where the gutter leaves paper between them, else over the bleed 0.5 mm
-    clear of either trim: in the waste whichever way the cut goes, and there
-    even when the paper has no room outside.
+    Beyond the outer bleed (OUTSIDE), or from 0.5 mm off the outermost trim
+    across the outer bleed (OVER_BLEED): the marks left and right of the grid
+    (of the horizontal cut lines) as `across` says, those above and below it
+    (of the vertical ones) as `down` says; each runs MARK_LENGTH, or up to the
+    printer margin. With gutters, also inside each gutter, between two cards'
+    bleeds where the gutter leaves paper between them, else over the bleed 0.5
+    mm clear of either trim: in the waste whichever way the cut goes.
     """
     margin = mm(layout.margin)
-    offset, length = mm(MARK_OFFSET), mm(MARK_LENGTH)
-    outer_l = min(s.clip.x for s in fronts)
-    outer_r = max(s.clip.right for s in fronts)
-    outer_b = min(s.clip.y for s in fronts)
-    outer_t = max(s.clip.top for s in fronts)
+    offset, length, clear = mm(MARK_OFFSET), mm(MARK_LENGTH), mm(GUTTER_MARK_CLEAR)
+    trim_l = min(s.trim.x for s in fronts)
+    trim_r = max(s.trim.right for s in fronts)
+    trim_b = min(s.trim.y for s in fronts)
+    trim_t = max(s.trim.top for s in fronts)
+    ox, oy = mm(across.outer), mm(down.outer)
     xs = sorted({round(v, 6) for s in fronts for v in (s.trim.x, s.trim.right)})
     ys = sorted({round(v, 6) for s in fronts for v in (s.trim.y, s.trim.top)})
     marks = []
-    if outside[1]:
+    if down.marks != NO_MARKS:
+        inset = oy + offset if down.marks == OUTSIDE else clear
         for x in xs:
-            start = outer_b - offset
-            marks.append((x, start, x, max(margin, start - length)))
-            start = outer_t + offset
-            marks.append((x, start, x, min(page_h - margin, start + length)))
-    if outside[0]:
+            start = trim_b - inset
+            marks.append((x, start, x, max(margin, min(start, trim_b - oy) - length)))
+            start = trim_t + inset
+            marks.append((x, start, x, min(page_h - margin, max(start, trim_t + oy) + length)))
+    if across.marks != NO_MARKS:
+        inset = ox + offset if across.marks == OUTSIDE else clear
         for y in ys:
-            start = outer_l - offset
-            marks.append((start, y, max(margin, start - length), y))
-            start = outer_r + offset
-            marks.append((start, y, min(page_w - margin, start + length), y))
-    gap = mm(layout.gap or 0.0)
-    inner = min(mm(layout.bleed), gap / 2)
-    # Clear of both bleeds when the gutter has room for that, else over the bleed, 0.5 mm off either trim.
-    clear = inner + offset if gap - 2 * (inner + offset) >= mm(MARK_MIN_LENGTH) - 1e-6 else mm(GUTTER_MARK_CLEAR)
-    if gap > 2 * clear + mm(MARK_MIN_LENGTH) - 1e-6:
-        columns = sorted({round(s.trim.right, 6) for s in fronts if s.column < layout.columns - 1})
-        rows = sorted({round(s.trim.top, 6) for s in fronts if s.row > 0})
-        for x in columns:  # a vertical gutter from x to x + gap: marks of every horizontal cut line
-            for y in ys:
-                marks.append((x + clear, y, x + gap - clear, y))
-        for y in rows:  # a horizontal gutter from y to y + gap: marks of every vertical cut line
-            for x in xs:
-                marks.append((x, y + clear, x, y + gap - clear))
+            start = trim_l - inset
+            marks.append((start, y, max(margin, min(start, trim_l - ox) - length), y))
+            start = trim_r + inset
+            marks.append((start, y, min(page_w - margin, max(start, trim_r + ox) + length), y))
+    # Marks inside the gutters: in a vertical gutter those of the horizontal cut lines, and the other way round.
+    for axis, lines, gutters in ((across, ys, sorted({round(s.trim.right, 6) for s in fronts if s.column < layout.columns - 1})),
+                                 (down, xs, sorted({round(s.trim.top, 6) for s in fronts if s.row > 0}))):  # fmt: skip
+        gap, inner = mm(axis.gap), mm(axis.inner)
+        # Clear of both bleeds when the gutter has room for that, else over the bleed, 0.5 mm off either trim.
+        away = inner + offset if gap - 2 * (inner + offset) >= mm(MARK_MIN_LENGTH) - 1e-6 else clear
+        if gap <= 2 * away + mm(MARK_MIN_LENGTH) - 1e-6:
+            continue
+        for g in gutters:
+            for v in lines:
+                marks.append((g + away, v, g + gap - away, v) if axis is across else (v, g + away, v, g + gap - away))
     return tuple(marks)
 
 

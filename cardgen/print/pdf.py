@@ -42,7 +42,7 @@ from cardgen.print.calibration import draw_calibration_back, draw_calibration_fr
 from cardgen.print.colour import Inks, output_profile
 from cardgen.print.face import Face
 from cardgen.print.fonts import SANS, SANS_BOLD, register_fonts
-from cardgen.print.imposition import MARK_WIDTH_PT, Imposition, Slot
+from cardgen.print.imposition import MARK_HALO_PT, MARK_WIDTH_PT, Imposition, Slot
 from cardgen.processes import can_fork, worker_pool
 
 C = TypeVar("C")
@@ -275,11 +275,11 @@ def seed_fonts(canvas: Canvas, extra: str = "") -> None:
 
 def _draw_page(canvas: Canvas, face: Face[C], imposition: Imposition, batch: list[C], side: int, inks: Inks) -> None:
     if side == 0:
-        for card, slot in zip(batch, imposition.fronts):
+        for card, slot in zip(batch, imposition.page_slots(len(batch))):
             _draw_in_slot(canvas, slot, functools.partial(face.draw_front, canvas, card, imposition.box))
         _draw_marks(canvas, imposition, inks)
     else:
-        for card, slot in zip(batch, imposition.backs):
+        for card, slot in zip(batch, imposition.page_slots(len(batch), back=True)):
             _draw_in_slot(canvas, slot, functools.partial(face.draw_back, canvas, card, imposition.box))
 
 
@@ -559,6 +559,9 @@ def _draw_marks(canvas: Canvas, imposition: Imposition, inks: Inks) -> None:
     if not imposition.marks:
         return
     canvas.saveState()
+    canvas.setStrokeColor(inks.white)  # a halo: the marks over a bleed (in the waste) show on any colour
+    canvas.setLineWidth(MARK_HALO_PT)
+    canvas.lines(imposition.marks)
     canvas.setStrokeColor(inks.black)
     canvas.setLineWidth(MARK_WIDTH_PT)
     canvas.lines(imposition.marks)

@@ -4,7 +4,10 @@
 form it uses (with the transformation matrix, so sizes are what prints) and
 returns findings: page boxes and the bleed they imply, fonts embedded or not,
 colour spaces used, transparency, image resolution, the smallest text, and the
-PDF/X output intent. Each finding is `ok`, `warn` or `fail` against the shop
+PDF/X output intent. On a sheet (a page without a TrimBox) the walk also keeps
+what is painted (boxes, clipped) and the thin straight lines stroked along an
+axis: the cut marks beyond the art give the cut lines, those give the cards,
+and the paint beyond each card's edge its bleed (`_sheet`). Each finding is `ok`, `warn` or `fail` against the shop
 profile (cardgen.print.shops); the file fails the profile when any finding fails.
 """
 
@@ -66,6 +69,8 @@ class _Scan:
     images: list[tuple[int, float, str]] = field(default_factory=list)  # page, effective dpi, colour space
     smallest_text: float | None = None
     smallest_where: str = ""
+    sheets: list[_Sheet] = field(default_factory=list)  # pages without a TrimBox: the cards their cut marks outline
+    form_paint: dict[Any, _Paint] = field(default_factory=dict)  # (form, scale) -> its paint, about its origin
 
 
 class PreflightError(CardgenError):
@@ -91,7 +96,10 @@ def preflight(data: bytes, shop: Shop, name: str = "file") -> list[Finding]:
                 scan.transparency.append(f"page {index + 1} has a transparency group")
             with reading.decoding(f"page {index + 1}'s content stream"):
                 operations = _operations(page.get_contents(), reader)
-            _walk(scan, reader, reading, operations, resources, IDENTITY, index, set(), ())
+            paint = _Paint()
+            _walk(scan, reader, reading, operations, resources, IDENTITY, index, set(), (), paint)
+            if not scan.boxes[-1][2]:  # no TrimBox: a sheet, whose cards the cut marks tell
+                scan.sheets.append(_sheet(index, paint))
         reading.part = "the PDF/X output intent and document info"
         return _judge(scan, reader, shop)
 
@@ -287,24 +295,40 @@ def _matrix(values: list[float]) -> Matrix:
 
 
 def _walk(scan: _Scan, reader: PdfReader, reading: _Reading, operations: list[tuple[list[Any], bytes]], resources: Any,
-          ctm: Matrix, page: int, seen: set[int], forms: tuple[Any, ...]) -> None:  # fmt: skip
-    """Follow the operators of one content stream (a page or a form inside `forms`), with graphics state and resources."""
+          ctm: Matrix, page: int, seen: set[int], forms: tuple[Any, ...], paint: _Paint,
+          clip: Box | None = None) -> None:  # fmt: skip
+    """Follow the operators of one content stream (a page or a form inside `forms`), with graphics state and
+    resources; what it paints (outside text) and the thin straight lines it strokes go to `paint`."""
     if len(forms) > MAX_FORM_DEPTH:
         return
     resources = _dict(resources, "its /Resources") if _resolved(resources) is not None else DictionaryObject()
     _fonts(scan, resources)
     _ext_states(scan, resources, page)
-    stack: list[Matrix] = []
+    stack: list[tuple[Matrix, Box | None, float]] = []
     tm: Matrix = IDENTITY
     line: Matrix = IDENTITY
     size = 0.0
+    width = 1.0
+    path: list[list[tuple[float, float]]] = []
+    clipping = False
     for operands, op in operations:
-        if op == b"q":
-            stack.append(ctm)
+        if op in _PATH:
+            _build(path, op, _floats(operands, op))
+        elif op in _PAINT:
+            _painted(paint, path, op, ctm, clip, width)
+            if clipping:
+                clip = _intersect(clip, _bounds(path, ctm))
+            path, clipping = [], False
+        elif op in (b"W", b"W*"):
+            clipping = True
+        elif op == b"q":
+            stack.append((ctm, clip, width))
         elif op == b"Q":
-            ctm = stack.pop() if stack else ctm
+            ctm, clip, width = stack.pop() if stack else (ctm, clip, width)
         elif op == b"cm" and len(operands) == 6:
             ctm = _multiply(_matrix(_floats(operands, op)), ctm)
+        elif op == b"w" and len(operands) == 1:
+            width = _floats(operands, op)[0]
         elif op in (b"rg", b"RG"):
             _space(scan, "RGB", page, "a DeviceRGB colour (rg/RG)")
         elif op in (b"k", b"K"):
@@ -325,10 +349,248 @@ def _walk(scan: _Scan, reader: PdfReader, reading: _Reading, operations: list[tu
         elif op in (b"Tj", b"TJ", b"'", b'"'):
             _text(scan, size, _multiply(tm, ctm), page)
         elif op == b"Do" and operands:
-            _xobject(scan, reader, reading, resources, operands[0], ctm, page, seen, forms)
+            _xobject(scan, reader, reading, resources, operands[0], ctm, page, seen, forms, paint, clip)
         elif op == b"BI":
             _space(scan, "Other", page)
             scan.images.append((page, math.inf, "inline"))
+            paint.add(_bounds([_UNIT], ctm), clip)
+        elif op == b"sh" and clip is not None:
+            paint.add(clip, clip)
+
+
+# ----- what a page paints, and the cards its cut marks outline --------------------------------------
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in page points
+_UNIT = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]  # an image's unit square
+_PATH = {b"m", b"l", b"c", b"v", b"y", b"h", b"re"}
+_PAINT = {b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*", b"S", b"s", b"n"}
+_STROKE = {b"S", b"s", b"B", b"B*", b"b", b"b*"}
+MARK_MAX_PT = 1.5  # a cut mark: a stroked straight line along an axis, at most this wide (cardgen's: 0.25 on a 1 pt halo)
+TOLERANCE = 0.1  # points: how far two lines may lie apart and be one (reportlab writes 4 decimals)
+MM = 72 / 25.4
+
+
+@dataclass
+class _Paint:
+    """What a content stream paints, in page points: boxes of filled or stroked areas (clipped), and marks."""
+
+    boxes: list[Box] = field(default_factory=list)
+    lines: list[Box] = field(default_factory=list)  # thin axis-aligned strokes: (x0, y0, x1, y1)
+
+    def add(self, box: Box | None, clip: Box | None) -> None:
+        box = _intersect(clip, box) if box is not None else None
+        if box is not None and box[2] - box[0] > 1e-6 and box[3] - box[1] > 1e-6:
+            self.boxes.append(box)
+
+    def place(self, other: _Paint, dx: float, dy: float, clip: Box | None) -> None:
+        for x0, y0, x1, y1 in other.boxes:
+            self.add((x0 + dx, y0 + dy, x1 + dx, y1 + dy), clip)
+        self.lines.extend((x0 + dx, y0 + dy, x1 + dx, y1 + dy) for x0, y0, x1, y1 in other.lines)
+
+
+def _build(path: list[list[tuple[float, float]]], op: bytes, v: list[float]) -> None:
+    """Add an operator's points to the path being built (user space; the curves' control points bound them)."""
+    if op == b"re" and len(v) == 4:
+        x, y, w, h = v
+        path.append([(x, y), (x + w, y), (x + w, y + h), (x, y + h), (x, y)])
+    elif op == b"m" and len(v) == 2:
+        path.append([(v[0], v[1])])
+    elif op in (b"l", b"c", b"v", b"y") and len(v) in (2, 4, 6) and path:
+        path[-1].extend(zip(v[0::2], v[1::2]))
+    elif op == b"h" and path and path[-1]:
+        path[-1].append(path[-1][0])
+
+
+def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    return (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
+
+
+def _corners(box: list[float]) -> list[tuple[float, float]]:
+    x0, y0, x1, y1 = box
+    return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+
+
+def _bounds(path: list[list[tuple[float, float]]], m: Matrix, grow: float = 0.0) -> Box | None:
+    points = [_apply(m, x, y) for sub in path for x, y in sub]
+    if not points:
+        return None
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs) - grow, min(ys) - grow, max(xs) + grow, max(ys) + grow)
+
+
+def _intersect(a: Box | None, b: Box | None) -> Box | None:
+    """The overlap of two boxes; None stands for no clip (everything), so an empty overlap is a zero box."""
+    if a is None or b is None:
+        return b if a is None else a
+    x0, y0, x1, y1 = max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])
+    return (x0, y0, max(x0, x1), max(y0, y1))
+
+
+def _painted(paint: _Paint, path: list[list[tuple[float, float]]], op: bytes, m: Matrix, clip: Box | None, width: float) -> None:
+    if op == b"n" or not path:
+        return
+    stroke = abs(width) * math.sqrt(abs(m[0] * m[3] - m[1] * m[2])) if op in _STROKE else 0.0
+    if op in (b"S", b"s") and stroke <= MARK_MAX_PT:
+        segments = [[_apply(m, *sub[0]), _apply(m, *sub[-1])] for sub in path if len(sub) == 2]
+        if len(segments) == len(path) and all(abs(a[0] - b[0]) < 1e-3 or abs(a[1] - b[1]) < 1e-3 for a, b in segments):
+            paint.lines.extend((a[0], a[1], b[0], b[1]) for a, b in segments)
+            return
+    paint.add(_bounds(path, m, stroke / 2), clip)
+
+
+@dataclass(frozen=True, slots=True)
+class _Edge:
+    """One edge of a card on a sheet: where it is, the bleed beyond it (mm), and whether a neighbour shares its cut line."""
+
+    page: int
+    row: int
+    column: int
+    side: str
+    bleed: float
+    shared: bool
+
+    def where(self) -> str:
+        return f"the {self.side} edge of the card in row {self.row + 1}, column {self.column + 1} of page {self.page + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class _Sheet:
+    """A page without a TrimBox: the edges of the cards its cut marks outline (none found: no cards)."""
+
+    page: int
+    cards: int
+    edges: tuple[_Edge, ...]
+    problem: str = ""  # why its cut marks outline no grid of cards, when they do not
+    unmarked: str = ""  # the cut lines marked only between the cards, not at the sheet's sides: "horizontal", "vertical"
+
+
+def _lines(values: list[float]) -> list[float]:
+    """Values that lie within TOLERANCE of each other, as one line each."""
+    out: list[float] = []
+    for v in sorted(values):
+        if not out or v - out[-1] > TOLERANCE:
+            out.append(v)
+    return out
+
+
+def _cut_lines(paint: _Paint, art: Box) -> tuple[list[float], list[float]]:
+    """The cut lines the marks show: an x marked by vertical lines both above and below the middle of the
+    art that reach its top or bottom edge or beyond (and a y likewise, left and right), so the lines
+    a card draws inside itself are no cut lines."""
+    x0, y0, x1, y1 = art
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    above: list[float] = []
+    below: list[float] = []
+    left: list[float] = []
+    right: list[float] = []
+    for a, b, c, d in paint.lines:
+        if abs(a - c) < 1e-3 and abs(b - d) > 1e-3:  # vertical
+            if max(b, d) >= y1 - TOLERANCE and min(b, d) > my:
+                above.append(a)
+            elif min(b, d) <= y0 + TOLERANCE and max(b, d) < my:
+                below.append(a)
+        elif abs(b - d) < 1e-3 and abs(a - c) > 1e-3:  # horizontal
+            if max(a, c) >= x1 - TOLERANCE and min(a, c) > mx:
+                right.append(b)
+            elif min(a, c) <= x0 + TOLERANCE and max(a, c) < mx:
+                left.append(b)
+
+    def both(one: list[float], other: list[float]) -> list[float]:
+        return [v for v in _lines(one) if any(abs(v - w) <= TOLERANCE for w in other)]
+
+    return both(above, below), both(left, right)
+
+
+def _cards_along(lines: list[float]) -> list[tuple[float, float]] | None:
+    """The cards' (start, end) between cut lines: all of them when the spans are equal (neighbours share
+    their cut lines), every other one when card and gutter spans alternate; None for anything else."""
+    spans = [b - a for a, b in zip(lines, lines[1:])]
+    if not spans:
+        return None
+    if max(spans) - min(spans) <= 2 * TOLERANCE:
+        return list(zip(lines, lines[1:]))
+    cards, gutters = spans[0::2], spans[1::2]
+    if len(spans) % 2 and max(cards) - min(cards) <= 2 * TOLERANCE and max(gutters) - min(gutters) <= 2 * TOLERANCE:
+        return [(lines[i], lines[i + 1]) for i in range(0, len(lines) - 1, 2)]
+    return None
+
+
+def _sheet(page: int, paint: _Paint) -> _Sheet:
+    """The cards a sheet's cut marks outline, with the bleed beyond each of their edges."""
+    if not paint.boxes:
+        return _Sheet(page, 0, (), "nothing painted")
+    art = (min(b[0] for b in paint.boxes), min(b[1] for b in paint.boxes),
+           max(b[2] for b in paint.boxes), max(b[3] for b in paint.boxes))  # fmt: skip
+    xs, ys = _cut_lines(paint, art)
+    unmarked = ""
+    if len(xs) >= 2 and len(ys) < 2:  # the horizontal cut lines marked only in the gutters between columns?
+        ys, unmarked = _gutter_lines(paint, xs, vertical=False), "horizontal"
+    elif len(ys) >= 2 and len(xs) < 2:
+        xs, unmarked = _gutter_lines(paint, ys, vertical=True), "vertical"
+    if len(xs) < 2 or len(ys) < 2:
+        return _Sheet(page, 0, (), "no cut marks")
+    columns, rows = _cards_along(xs), _cards_along(ys)
+    if columns is None or rows is None:
+        return _Sheet(page, 0, (), "cut marks that outline no regular grid of cards")
+    rows = rows[::-1]  # row 1 at the top
+    held = {}  # (row, column) -> the paint over that card (an empty place, the last sheet's, holds no card)
+    for r, (bottom, top) in enumerate(rows):
+        for c, (left, right) in enumerate(columns):
+            mine = [b for b in paint.boxes if b[0] < right - TOLERANCE and b[2] > left + TOLERANCE
+                    and b[1] < top - TOLERANCE and b[3] > bottom + TOLERANCE]  # fmt: skip
+            cx, cy = (left + right) / 2, (bottom + top) / 2
+            if any(b[0] <= cx <= b[2] and b[1] <= cy <= b[3] for b in mine):  # a card covers its middle
+                held[(r, c)] = mine
+    edges = []
+    for (r, c), mine in held.items():
+        (left, right), (bottom, top) = columns[c], rows[r]
+        # A cut line shared with a neighbouring card: no gap between them, and a card on the other side.
+        shared = {"left": (r, c - 1) in held and abs(columns[c - 1][1] - left) <= TOLERANCE,
+                  "right": (r, c + 1) in held and abs(columns[c + 1][0] - right) <= TOLERANCE,
+                  "top": (r - 1, c) in held and abs(rows[r - 1][0] - top) <= TOLERANCE,
+                  "bottom": (r + 1, c) in held and abs(rows[r + 1][1] - bottom) <= TOLERANCE}  # fmt: skip
+        for side in ("left", "right", "top", "bottom"):
+            edges.append(_Edge(page, r, c, side, _beyond(mine, (left, bottom, right, top), side) / MM, shared[side]))
+    cards = len(held)
+    if not cards:
+        return _Sheet(page, 0, (), "nothing painted between its cut marks")
+    return _Sheet(page, cards, tuple(edges), unmarked=unmarked)
+
+
+def _gutter_lines(paint: _Paint, lines: list[float], vertical: bool) -> list[float]:
+    """Cut lines marked inside the gutters between the cards that `lines` (the other direction's cut lines) outline:
+    horizontal marks lying wholly in a gutter between columns (or vertical ones between rows)."""
+    cards = _cards_along(lines) or []
+    gutters = [(a[1], b[0]) for a, b in zip(cards, cards[1:]) if b[0] - a[1] > TOLERANCE]
+    found = []
+    for a, b, c, d in paint.lines:
+        along, across = ((b, d), a) if vertical else ((a, c), b)
+        if abs(along[0] - along[1]) > 1e-3 and abs((a - c) if vertical else (b - d)) < 1e-3 and any(
+            min(along) >= g0 - TOLERANCE and max(along) <= g1 + TOLERANCE for g0, g1 in gutters
+        ):
+            found.append(across)
+    return _lines(found)
+
+
+def _beyond(boxes: list[Box], card: Box, side: str) -> float:
+    """How far (points) the paint covers the whole of one edge of `card` beyond it: the largest distance
+    that boxes reaching at least that far cover every point of the edge."""
+    left, bottom, right, top = card
+    if side in ("left", "right"):
+        reach = [((left - b[0]) if side == "left" else (b[2] - right), b[1], b[3]) for b in boxes]
+        span = (bottom, top)
+    else:
+        reach = [((b[3] - top) if side == "top" else (bottom - b[1]), b[0], b[2]) for b in boxes]
+        span = (left, right)
+    for distance in sorted({d for d, _, _ in reach if d > TOLERANCE}, reverse=True):
+        covered = span[0]
+        for _, a, b in sorted((r for r in reach if r[0] >= distance - 1e-6), key=lambda r: r[1]):
+            if a > covered + TOLERANCE:
+                break
+            covered = max(covered, b)
+        if covered >= span[1] - TOLERANCE:
+            return distance
+    return 0.0
 
 
 def _text(scan: _Scan, size: float, m: Matrix, page: int) -> None:
@@ -418,7 +680,7 @@ def _ext_states(scan: _Scan, resources: DictionaryObject, page: int) -> None:
 
 
 def _xobject(scan: _Scan, reader: PdfReader, reading: _Reading, resources: DictionaryObject, name: Any, ctm: Matrix,
-             page: int, seen: set[int], forms: tuple[Any, ...]) -> None:  # fmt: skip
+             page: int, seen: set[int], forms: tuple[Any, ...], paint: _Paint, clip: Box | None) -> None:  # fmt: skip
     ref = _entries(resources, "/XObject").get(str(name))
     if _resolved(ref) is None:
         return
@@ -435,6 +697,7 @@ def _xobject(scan: _Scan, reader: PdfReader, reading: _Reading, resources: Dicti
             kind, what = _classify(obj.get("/ColorSpace", "/DeviceGray"))
         _space(scan, kind, page, f"an image in {what}")
         scan.images.append((page, dpi, kind))
+        paint.add(_bounds([_UNIT], ctm), clip)
         if "/SMask" in obj:
             scan.transparency.append(f"an image on page {page + 1} has a soft mask (alpha)")
         return
@@ -446,15 +709,25 @@ def _xobject(scan: _Scan, reader: PdfReader, reading: _Reading, resources: Dicti
         group = obj.get("/Group")
         if group is not None and str(_dict(group, f"/Group of form {name}").get("/S")) == "/Transparency":
             scan.transparency.append(f"a form on page {page + 1} is a transparency group")
-        # A form drawn at many places is walked each time its matrix differs; the same form and
-        # matrix once per page (its text and images print at the same size everywhere).
-        mark = hash((key, page, tuple(round(v, 3) for v in inner[:4])))
-        if mark in seen:
-            return
-        seen.add(mark)
-        with reading.decoding(f"form {name} on page {page + 1}"):
-            operations = _operations(obj, reader)
-        _walk(scan, reader, reading, operations, obj.get("/Resources", resources), inner, page, seen, (*forms, key))
+        # A form drawn at many places is walked each time its scale differs; the same form and scale
+        # once per page (its text and images print at the same size everywhere). What it paints is
+        # kept about its origin, and placed at each place it is drawn.
+        scale = tuple(round(v, 3) for v in inner[:4])
+        mark = hash((key, page, scale))
+        here: Matrix = (inner[0], inner[1], inner[2], inner[3], 0.0, 0.0)
+        own = scan.form_paint.get((key, scale)) if key is not None else None
+        if mark not in seen or own is None:
+            seen.add(mark)
+            with reading.decoding(f"form {name} on page {page + 1}"):
+                operations = _operations(obj, reader)
+            own = _Paint()
+            bbox = obj.get("/BBox")
+            frame = _bounds([_corners(_numbers(bbox, f"/BBox of form {name}", 4))], here) if bbox is not None else None
+            _walk(scan, reader, reading, operations, obj.get("/Resources", resources), here, page, seen, (*forms, key),
+                  own, frame)  # fmt: skip
+            if key is not None:
+                scan.form_paint[(key, scale)] = own
+        paint.place(own, inner[4], inner[5], clip)
 
 
 def _judge(scan: _Scan, reader: PdfReader, shop: Shop) -> list[Finding]:
@@ -473,9 +746,17 @@ def _judge(scan: _Scan, reader: PdfReader, shop: Shop) -> list[Finding]:
                            + (f": {shop.name} asks for both on every page" if shop.needs_boxes else " (not needed for this profile)")))  # fmt: skip
     if least is not None:
         ok = least >= shop.bleed - 0.01
-        out.append(Finding("ok" if ok else "fail" if shop.needs_boxes else "warn", "bleed",
+        out.append(Finding("ok" if ok else "fail", "bleed",
                            f"TrimBox/BleedBox imply {_num(least)} mm bleed on every side"
                            + ("" if ok else f", less than the {_num(shop.bleed)} mm {shop.name} asks for")))  # fmt: skip
+    if scan.sheets:
+        out.append(_sheet_bleed(scan.sheets, shop))
+        unmarked = [s for s in scan.sheets if s.unmarked]
+        if unmarked:
+            sides = "left and right" if unmarked[0].unmarked == "horizontal" else "top and bottom"
+            out.append(Finding("warn", "cut marks", f"the {unmarked[0].unmarked} cut lines on {_pages([s.page + 1 for s in unmarked])} "
+                               f"are marked only between the cards, not at the {sides} of the sheet where a guillotine "
+                               "or trimmer lines up its blade"))  # fmt: skip
     # fonts
     bad = sorted(n for n, embedded in scan.fonts.items() if not embedded)
     if bad:
@@ -520,6 +801,37 @@ def _judge(scan: _Scan, reader: PdfReader, shop: Shop) -> list[Finding]:
     if shop.pdfx:
         out.append(_pdfx(reader, shop))
     return out
+
+
+def _sheet_bleed(sheets: list[_Sheet], shop: Shop) -> Finding:
+    """The bleed of the cards on sheets (pages without a TrimBox), found by their cut marks.
+
+    Every edge a cut goes through alone (the sheet's outer edges, and edges facing a gutter)
+    needs the profile's bleed; an edge whose cut line a neighbour shares has the neighbour
+    beyond it, so no bleed is possible there, and is counted, not failed.
+    """
+    found = [s for s in sheets if s.cards]
+    if not found:
+        reasons = sorted({s.problem for s in sheets})
+        return Finding("warn", "bleed", f"no TrimBox, and {' or '.join(reasons)} on {_pages([s.page + 1 for s in sheets])} "
+                       "to tell where the cards are cut: bleed not checked")  # fmt: skip
+    cards = sum(s.cards for s in found)
+    edges = [e for s in found for e in s.edges]
+    alone = [e for e in edges if not e.shared]
+    shared = len(edges) - len(alone)
+    short = sorted((e for e in alone if e.bleed < shop.bleed - 0.01), key=lambda e: (round(e.bleed, 2), e.page, e.row, e.column))
+    where = f"{cards} card{'s' if cards != 1 else ''} on {_pages([s.page + 1 for s in found])}, found by their cut marks"
+    skipped = [s.page + 1 for s in sheets if not s.cards]
+    tail = (f"; {shared} edges share their cut line with a neighbour (no bleed possible there)" if shared else "") + \
+        (f"; {_pages(skipped)} without cut marks not checked" if skipped else "")  # fmt: skip
+    if short:
+        worst = short[0]
+        more = f" (and {len(short) - 1} more edge{'s' if len(short) > 2 else ''} under {_num(shop.bleed)} mm)" if len(short) > 1 else ""
+        return Finding("fail", "bleed", f"{where}: {_num(round(worst.bleed, 2))} mm on {worst.where()}{more}, less than "
+                       f"the {_num(shop.bleed)} mm {shop.name} asks for{tail}")  # fmt: skip
+    least = min((e.bleed for e in alone), default=None)
+    text = f"at least {_num(round(least, 2))} mm on every edge a cut goes through alone" if least is not None else "no edge alone"
+    return Finding("ok", "bleed", f"{where}: {text}{tail}")
 
 
 def _pdfx(reader: PdfReader, shop: Shop) -> Finding:

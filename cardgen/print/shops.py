@@ -28,6 +28,7 @@ class Shop:
     pdfx: bool  # PDF/X-1a:2003 file (output intent, no transparency)
     min_image_dpi: float = 300.0
     needs_boxes: bool = True  # TrimBox and BleedBox on every page
+    backs: str = "none"  # what `--shop NAME` prints without --backs: a shop prints a back on every card
 
     def describe(self) -> str:
         return f"{self.name}: {self.summary}"
@@ -36,18 +37,20 @@ class Shop:
 SHOPS: dict[str, Shop] = {
     "pod": Shop(
         "pod",
-        "print-on-demand card shops: PDF/X-1a:2003 in CMYK, one card per page, 1/8 inch (3.175 mm) bleed on all "
-        "four sides and a 1/8 inch safe area",
-        bleed=INCH_MM / 8, safe=INCH_MM / 8, min_text=5.0, mode="single", colour="cmyk", pdfx=True,
+        "print-on-demand card shops: PDF/X-1a:2003 in CMYK, one card per page followed by its back, 1/8 inch "
+        "(3.175 mm) bleed on all four sides and a 1/8 inch safe area",
+        bleed=INCH_MM / 8, safe=INCH_MM / 8, min_text=5.0, mode="single", colour="cmyk", pdfx=True, backs="long-edge",
     ),
     "offset": Shop(
         "offset",
-        "offset card printers: all artwork in CMYK (no RGB), text of 7 pt or more, 3 mm bleed, one card per page",
-        bleed=3.0, safe=3.0, min_text=7.0, mode="single", colour="cmyk", pdfx=False,
+        "offset card printers: all artwork in CMYK (no RGB), text of 7 pt or more, 3 mm bleed, one card per page "
+        "followed by its back",
+        bleed=3.0, safe=3.0, min_text=7.0, mode="single", colour="cmyk", pdfx=False, backs="long-edge",
     ),
     "home": Shop(
         "home",
-        "a home printer: sheets in RGB with 3 mm bleed, fonts embedded, text of 5 pt or more (what `print` makes by default)",
+        "a home printer: sheets in RGB with 3 mm bleed on every edge a cut goes through alone, fonts embedded, text of "
+        "5 pt or more (what `print` makes by default)",
         bleed=3.0, safe=3.0, min_text=5.0, mode="sheet", colour="rgb", pdfx=False, min_image_dpi=150.0,
         needs_boxes=False,
     ),

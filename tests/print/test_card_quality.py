@@ -112,13 +112,15 @@ def test_first_readme_command_gives_a_54_card_a4_deck_and_says_bleed_and_qr_addr
     assert r.exit_code == 0, r.output
     summary = [line for line in r.stdout.splitlines() if "cards," in line][0]
     assert summary.startswith("54 cards, 6 pages, output/gyonrg-7-54.pdf")
-    assert "6 mm gutters, bleed 3 mm between cards, outer 0.5 mm left/right, 3 mm top/bottom" in summary
+    assert ("6 mm gutters between rows, no gutter between columns, bleed 3 mm on the outer edges and between rows; "
+            "none between columns (cards share those cut lines: 3 columns each with its own 3 mm bleed need 215 mm "
+            "with the printer margins, a4 is 210 mm wide)") in summary
     assert summary.endswith("QR codes lead to https://cardgen.example/c/SERIAL")
     assert "warning: the QR codes lead to the placeholder address https://cardgen.example/c/" in r.stderr
     reader = PdfReader(tmp_path / "output" / "gyonrg-7-54.pdf")
     assert len(reader.pages) == 6 and round(float(reader.pages[0].mediabox.width)) == round(mm(210))
     r = invoke("gyonrg", "print", "--seed", "7", "-n", "9", "--lookup-url", "https://cards.test/c/", "--gap", "0")
-    assert "bleed 3 mm outer, none inner (cards share their cut lines)" in r.stdout
+    assert "no gutters, bleed 3 mm on the outer edges; none between columns or rows (cards share those cut lines); QR codes" in r.stdout
     assert "QR codes lead to https://cards.test/c/SERIAL" in r.stdout and "warning" not in r.stderr
 
 

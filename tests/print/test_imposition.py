@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardgen.errors import LayoutError
-from cardgen.print.imposition import MARK_OFFSET, Layout, Rect, impose
+from cardgen.print.imposition import MARK_OFFSET, OUTSIDE, OVER_BLEED, Layout, Rect, impose
 from cardgen.print.sizes import CARD_SIZES, PAPERS, mm
 
 TOL = 1e-6
@@ -70,14 +70,36 @@ def test_layout_fits_or_says_what_fits(layout):
             # never on a card: outside every bleed, or, in a gutter that is all bleed, 0.5 mm off every trim
             clear = Rect(slot.trim.x - mm(0.5) + TOL, slot.trim.y - mm(0.5) + TOL, slot.trim.width + mm(1) - 2 * TOL, slot.trim.height + mm(1) - 2 * TOL)
             assert not clear.overlaps(mark) and not _touches_interior(slot.trim, mark)
-            if not slot.trim.contains(Rect(mark.x, mark.y, 0, 0), tolerance=-1) and (imp.inner_bleed_mm or 0) * 2 < (imp.layout.gap or 0) - 2 * MARK_OFFSET - 2:
-                assert not slot.clip.overlaps(mark), "a mark over a bleed although the gutter has paper to spare"
+        # a mark over a bleed only where there is no paper to spare: the outer bleed with marks OVER_BLEED, or a gutter all bleed
+        over = [s for s in imp.fronts if s.clip.overlaps(mark)]
+        if over:
+            across, down = imp.axes
+            vertical = x0 == x1
+            outer = mark.top <= min(s.trim.y for s in imp.fronts) + TOL or mark.y >= max(s.trim.top for s in imp.fronts) - TOL \
+                if vertical else mark.right <= min(s.trim.x for s in imp.fronts) + TOL or mark.x >= max(s.trim.right for s in imp.fronts) - TOL
+            if outer:
+                assert (down if vertical else across).marks == OVER_BLEED, "a mark over the outer bleed although the paper has room beyond it"
+            else:
+                gutter = across if not vertical else down
+                assert gutter.inner * 2 >= gutter.gap - 2 * MARK_OFFSET - 2 - 1e-6, "a mark over a bleed although the gutter has paper to spare"
     if layout.crop_marks:
-        # every trim line has its marks
-        xs = [v for s in imp.fronts for v in (s.trim.x, s.trim.right)]
-        ys = [v for s in imp.fronts for v in (s.trim.y, s.trim.top)]
-        assert all(any(abs(m[0] - x) < 1e-4 and m[0] == m[2] for m in imp.marks) for x in xs)
-        assert all(any(abs(m[1] - y) < 1e-4 and m[1] == m[3] for m in imp.marks) for y in ys)
+        # every trim line has its marks at both ends, beyond the grid: on all four sides
+        assert_marked_on_all_four_sides(imp)
+
+
+def assert_marked_on_all_four_sides(imp):
+    xs = {round(v, 4) for s in imp.fronts for v in (s.trim.x, s.trim.right)}
+    ys = {round(v, 4) for s in imp.fronts for v in (s.trim.y, s.trim.top)}
+    left, right = min(s.trim.x for s in imp.fronts), max(s.trim.right for s in imp.fronts)
+    bottom, top = min(s.trim.y for s in imp.fronts), max(s.trim.top for s in imp.fronts)
+    vertical = [m for m in imp.marks if m[0] == m[2]]
+    horizontal = [m for m in imp.marks if m[1] == m[3]]
+    for x in xs:
+        assert any(abs(m[0] - x) < 1e-3 and min(m[1], m[3]) >= top - TOL for m in vertical), ("no mark above", x)
+        assert any(abs(m[0] - x) < 1e-3 and max(m[1], m[3]) <= bottom + TOL for m in vertical), ("no mark below", x)
+    for y in ys:
+        assert any(abs(m[1] - y) < 1e-3 and max(m[0], m[2]) <= left + TOL for m in horizontal), ("no mark on the left", y)
+        assert any(abs(m[1] - y) < 1e-3 and min(m[0], m[2]) >= right - TOL for m in horizontal), ("no mark on the right", y)
 
 
 def _touches_interior(trim: Rect, mark: Rect) -> bool:
@@ -152,63 +174,116 @@ def test_single_layout_boxes():
 
 def test_letter_3x3_poker_suggestions():
     with pytest.raises(LayoutError) as info:
-        impose(Layout(paper=PAPERS["letter"], gap=0.0))
+        impose(Layout(paper=PAPERS["letter"], gap=2.0))
     message = str(info.value)
     assert "does not fit letter (215.9x279.4 mm)" in message
-    assert "3x2 cards per page" in message and "bleed 0.7 mm" in message
-    assert "no crop marks" in message and "a4 paper" in message
+    assert "3x2 cards per page" in message and "gap 0.7 mm" in message and "a4 paper" in message
     # and each suggestion really fits
-    impose(Layout(paper=PAPERS["letter"], rows=2, gap=0.0))
-    impose(Layout(paper=PAPERS["letter"], bleed=0.7, gap=0.0))
-    impose(Layout(paper=PAPERS["letter"], crop_marks=False, gap=0.0))
+    impose(Layout(paper=PAPERS["letter"], rows=2, gap=2.0))
+    impose(Layout(paper=PAPERS["letter"], gap=0.7))
+    impose(Layout(paper=PAPERS["a4"], gap=2.0))
 
 
-def test_default_sheet_gives_every_card_its_bleed_on_all_four_sides():
-    """Issue 11: 6 mm gutters on A4, so a cut a little off never shows the neighbouring card."""
-    imp = impose(Layout())
-    assert imp.layout.gap == 6.0 and imp.inner_bleed_mm == 3.0
+def _grow(slot):
+    """(left, right, bottom, top) bleed of a slot, mm."""
+    from cardgen.print.sizes import pt_to_mm
+
+    return tuple(round(pt_to_mm(v), 3) for v in (slot.trim.x - slot.clip.x, slot.clip.right - slot.trim.right,
+                                                  slot.trim.y - slot.clip.y, slot.clip.top - slot.trim.top))  # fmt: skip
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_default_sheet_gives_3_mm_bleed_on_every_edge_a_cut_goes_through_alone(paper):
+    """Issue 37: the default 3x3 poker sheet left 0.5 mm on A4's outer left and right edges, and no marks there.
+
+    Now every outer edge has the full 3 mm; between neighbours a card has its own 3 mm where the paper
+    holds gutters of 6 mm, else neighbours share the cut line (one cut, no bleed possible), and the
+    summary says which and why."""
+    imp = impose(Layout(paper=PAPERS[paper]))
+    across, down = imp.axes
+    shared = across if paper == "a4" else down  # A4 is too narrow for 3 gutters' worth across, letter too short down
+    full = down if paper == "a4" else across
+    assert imp.outer_bleed_mm == (3.0, 3.0) and imp.requested_bleed is None
+    assert (shared.gap, shared.inner) == (0.0, 0.0) and (full.gap, full.inner) == (6.0, 3.0)
     for slot in imp.fronts:
-        inner_sides = [
-            (slot.column > 0, slot.trim.x - slot.clip.x),
-            (slot.column < 2, slot.clip.right - slot.trim.right),
-            (slot.row < 2, slot.trim.y - slot.clip.y),
-            (slot.row > 0, slot.clip.top - slot.trim.top),
-        ]
-        for inner, grow in inner_sides:
-            assert grow == pytest.approx(mm(3.0) if inner else grow)
-        # the top and bottom of the grid keep 3 mm; left and right get what the 4 mm margin leaves
-        assert slot.trim.y - slot.clip.y >= mm(3.0) - TOL or slot.row < 2
-    assert imp.outer_bleed_mm == (0.5, 3.0)
-    note = imp.bleed_note()
-    assert note.startswith("bleed 3 mm between cards, outer 0.5 mm left/right, 3 mm top/bottom")
-    assert "the most a4 holds; 3 mm asked" in note
+        left, right, bottom, top = _grow(slot)
+        outer = [(slot.column == 0, left), (slot.column == 2, right), (slot.row == 2, bottom), (slot.row == 0, top)]
+        for is_outer, grow in outer:
+            if is_outer:
+                assert grow == 3.0
+        between_columns = [g for edge, g in ((slot.column > 0, left), (slot.column < 2, right)) if edge]
+        between_rows = [g for edge, g in ((slot.row < 2, bottom), (slot.row > 0, top)) if edge]
+        assert set(between_columns) <= ({0.0} if paper == "a4" else {3.0})
+        assert set(between_rows) <= ({3.0} if paper == "a4" else {0.0})
+    assert_marked_on_all_four_sides(imp)
+    if paper == "a4":
+        assert imp.describe() == (
+            "3x3 poker (63x88 mm) on a4 (210x297 mm), 6 mm gutters between rows, no gutter between columns, "
+            "bleed 3 mm on the outer edges and between rows; none between columns (cards share those cut lines: "
+            "3 columns each with its own 3 mm bleed need 215 mm with the printer margins, a4 is 210 mm wide)"
+        )
+        assert [a.marks for a in imp.axes] == [OUTSIDE, OUTSIDE]
+    else:
+        assert "bleed 3 mm on the outer edges and between columns; none between rows (cards share those cut lines: " \
+            "3 rows each with its own 3 mm bleed need 290 mm with the printer margins, letter is 279.4 mm tall)" in imp.describe()
+        # letter has 3.7 mm above and below the grid inside the margin, 3.45 mm left and right: the marks
+        # start 0.5 mm off the trim and cross the outer bleed (in the waste) to the printer margin
+        assert [a.marks for a in imp.axes] == [OVER_BLEED, OVER_BLEED]
 
 
 def test_gap_zero_keeps_shared_cut_lines_with_marks_outside():
     imp = impose(Layout(gap=0.0))
-    assert imp.inner_bleed_mm == 0.0 and imp.outer_bleed_mm == (3.0, 3.0)
-    assert "none inner (cards share their cut lines)" in imp.bleed_note()
+    assert imp.inner_bleed_mm == (0.0, 0.0) and imp.outer_bleed_mm == (3.0, 3.0)
+    assert imp.bleed_note() == "bleed 3 mm on the outer edges; none between columns or rows (cards share those cut lines)"
     grid = Rect(min(s.trim.x for s in imp.fronts), min(s.trim.y for s in imp.fronts),
                 3 * mm(63), 3 * mm(88))  # fmt: skip
     for x0, y0, x1, y1 in imp.marks:  # every mark outside the grid: nothing to cut into
         assert not grid.overlaps(Rect(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0)))
 
 
-def test_auto_gap_on_letter_shrinks_the_bleed_and_says_so():
-    imp = impose(Layout(paper=PAPERS["letter"]))
-    assert imp.requested_bleed == 3.0
-    assert 0 < imp.inner_bleed_mm < 3.0
-    assert "the most letter holds; 3 mm asked" in imp.bleed_note()
+def test_a_bleed_the_paper_cannot_hold_shrinks_on_the_outer_edges_and_says_so():
+    imp = impose(Layout(paper=PAPERS["letter"], bleed=5.0))
+    assert imp.requested_bleed == 5.0 and imp.outer_bleed_mm == (5.0, 3.7)
+    assert imp.bleed_note().startswith("bleed 5 mm on the left and right edges; 3.7 mm on the top and bottom edges; none between")
+    assert imp.bleed_note().endswith("(the most letter holds; 5 mm asked)")
     full = impose(Layout(paper=PAPERS["letter"], columns=2, rows=2))  # room for the full bleed: nothing shrunk
-    assert full.requested_bleed is None and full.bleed_note().startswith("bleed 3 mm on every edge of every card")
+    assert full.requested_bleed is None and full.bleed_note() == "bleed 3 mm on every edge of every card"
+    assert full.describe() == "2x2 poker (63x88 mm) on letter (215.9x279.4 mm), 6 mm gutters, bleed 3 mm on every edge of every card"
+
+
+def test_an_explicit_gap_narrower_than_twice_the_bleed_says_the_bleed_between_cards():
+    imp = impose(Layout(gap=2.0))
+    assert imp.describe() == "3x3 poker (63x88 mm) on a4 (210x297 mm), 2 mm gutters, bleed 3 mm on the outer edges; 1 mm between columns and rows"
+
+
+@pytest.mark.parametrize("cards,grown", [(7, {4: "bottom", 5: "bottom", 6: "right"}), (2, {0: "bottom", 1: "right+bottom"})])
+def test_a_card_beside_an_empty_place_gets_its_full_bleed_toward_it(cards, grown):
+    """The last sheet of a deck: a cut line is shared only with a card, so toward an empty place the card keeps 3 mm."""
+    imp = impose(Layout(paper=PAPERS["letter"], backs="long-edge"))  # letter: rows share their cut lines
+    full = imp.page_slots(9)
+    assert full == imp.fronts
+    page = imp.page_slots(cards)
+    backs = imp.page_slots(cards, back=True)
+    for slot, back, before in zip(page, backs, imp.fronts):
+        left, right, bottom, top = _grow(slot)
+        sides = grown.get(slot.index, "")
+        if "right" in sides and slot.column < 2:
+            assert right == 3.0
+        if "bottom" in sides:
+            assert bottom == 3.0
+        if not sides:
+            assert slot.clip == before.clip
+        assert back.clip == slot.clip.mirrored(imp.page_width, imp.page_height, "long-edge")
+    for a, b in itertools.combinations(page, 2):
+        assert not a.clip.overlaps(b.clip)
 
 
 def test_too_many_columns_and_gap():
     with pytest.raises(LayoutError, match=r"would fit: 3x3 cards per page"):
         impose(Layout(columns=4))
-    with pytest.raises(LayoutError, match=r"gap 0\.5 mm"):
+    with pytest.raises(LayoutError, match=r"gap 3\.5 mm"):
         impose(Layout(gap=5))
-    impose(Layout(gap=0.5))
+    impose(Layout(gap=3.5))  # the marks left and right then cross the outer bleed: 4.75 mm beside the grid
 
 
 def test_card_bigger_than_paper():
