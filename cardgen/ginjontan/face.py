@@ -131,21 +131,24 @@ class GinjontanFace:
         canvas.restoreState()
 
     def draw_back(self, canvas: Canvas, card: int, box: CardBox) -> None:
+        """Night to the bleed edge, a ring of the seven colours and the name under it in gold.
+
+        No frame and nothing near the cut: a back printed a little off its front (duplex) shows the same
+        night at every edge. The name is 11 pt bold at scale 1, clear of the ring.
+        """
         ink = self.inks.colour
         canvas.saveState()
         canvas.setFillColor(ink(BACK))
         canvas.rect(0, 0, box.width, box.height, stroke=0, fill=1)
         self._enter(canvas, box)
-        canvas.setStrokeColor(ink(BACK_INK))
-        canvas.setLineWidth(1.2)
-        canvas.roundRect(0, 0, mm(DESIGN_W), mm(DESIGN_H), mm(2.5), stroke=1, fill=0)
+        cx, cy = mm(DESIGN_W / 2), mm(DESIGN_H / 2 + 6)  # the ring above the middle, the name below it
         for k, c in enumerate(self.t.colours):
+            angle = math.pi / 2 + k * 2 * math.pi / 7
             canvas.setFillColor(ink(c.print))
-            canvas.circle(mm(DESIGN_W / 2) + mm(14) * math.cos(k * 2 * math.pi / 7),
-                          mm(DESIGN_H / 2) + mm(14) * math.sin(k * 2 * math.pi / 7), mm(3.2), stroke=0, fill=1)  # fmt: skip
+            canvas.circle(cx + mm(14) * math.cos(angle), cy + mm(14) * math.sin(angle), mm(3.2), stroke=0, fill=1)
         canvas.setFillColor(ink(BACK_INK))
         canvas.setFont(SANS_BOLD, 11)
-        canvas.drawCentredString(mm(DESIGN_W / 2), mm(DESIGN_H / 2 - 1.5), "GIN-JON-TAN")
+        canvas.drawCentredString(cx, cy - mm(14 + 3.2 + 3) - 8, "GIN-JON-TAN")
         canvas.restoreState()
 
 

@@ -181,21 +181,26 @@ class GogmagogFace:
         canvas.doForm("gogmagog-back")
 
     def _draw_back(self, canvas: Canvas, box: CardBox) -> None:
+        """Night to the bleed edge, a ring of the guilds' colours and the name under it in gold.
+
+        No frame and nothing near the cut: a back printed a little off its front (duplex) shows the same
+        night at every edge. The name is 16 pt bold (scaled with the card), clear of the ring.
+        """
         ink = self.inks.colour
         canvas.setFillColor(ink(NIGHT))
         canvas.rect(0, 0, box.width, box.height, stroke=0, fill=1)
         sx, sy, sw, sh = box.safe_area
-        canvas.setStrokeColor(ink(GOLD))
-        canvas.setLineWidth(1.2)
-        canvas.roundRect(sx + 1, sy + 1, sw - 2, sh - 2, mm(2.5), stroke=1, fill=0)
-        cx, cy = sx + sw / 2, sy + sh / 2
+        size = max(box.min_text, min(16.0, sw / 9))
+        r = min(sw, sh) * 0.26  # the ring's radius; each guild's disc has a radius of 0.28 r
+        gap = size * 0.8  # between the ring's lowest disc and the name's capitals
+        # The ring and the name (cap height about 0.73 of the size) centred together on the card.
+        below = r * (1 + 0.28) + gap + size * 0.73  # from the ring's centre down to the name's baseline
+        cx, cy = sx + sw / 2, sy + sh / 2 + (below - r * (1 + 0.28)) / 2
         ed = self.edition or current()
-        r = min(sw, sh) * 0.3
         for k, g in enumerate(ed.guilds):
             angle = math.pi / 2 + 2 * math.pi * k / len(ed.guilds)
             canvas.setFillColor(ink(g.colour))
             canvas.circle(cx + r * math.cos(angle), cy + r * math.sin(angle), r * 0.28, stroke=0, fill=1)
         canvas.setFillColor(ink(GOLD))
-        size = max(box.min_text, min(16.0, sw / 9))
         canvas.setFont(SANS_BOLD, size)
-        canvas.drawCentredString(cx, cy - size * 0.35, "GOG & MAGOG")
+        canvas.drawCentredString(cx, cy - below, "GOG & MAGOG")

@@ -416,14 +416,15 @@ class GyonrgFace:
         canvas.doForm(self._back_form(canvas, card.edition))
 
     def _draw_back(self, canvas: Canvas, edition: Edition) -> None:
+        """Night to the bleed edge, the sector grid and the element rings in the middle, the name in large type.
+
+        No frame and nothing else near the cut: a back printed a little off its front (duplex) shows the same
+        night at every edge. The only text is the name, 20 pt bold: white text any smaller fills in with ink.
+        """
         box, geo = self._box, self._geo
         canvas.saveState()
         canvas.setFillColor(self.ink(NIGHT))
         canvas.rect(0, 0, box.width, box.height, stroke=0, fill=1)
-        sx, sy, sw, sh = box.safe_area
-        canvas.setStrokeColor(self.ink(WHITE))
-        canvas.setLineWidth(1)
-        canvas.roundRect(sx + 0.5, sy + 0.5, sw - 1, sh - 1, mm(2.5), stroke=1, fill=0)
         geo.enter(canvas)
         cx, cy = mm(geo.width / 2), mm(DESIGN_H / 2 + 2)
         # the imaginary 5x5 grid
@@ -445,8 +446,6 @@ class GyonrgFace:
         canvas.setFillColor(self.ink(WHITE))
         canvas.setFont(SANS_BOLD, 20)
         canvas.drawCentredString(cx, mm(9), "GYON-RG")
-        canvas.setFont(SANS, 6)
-        canvas.drawCentredString(cx, mm(5), "randomly generated ships")
         canvas.restoreState()
 
 

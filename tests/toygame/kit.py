@@ -37,8 +37,7 @@ class ToyFace:
         canvas.drawString(x + 6, y + 6, card.serial)
 
     def draw_back(self, canvas: Canvas, card: Card, box: CardBox) -> None:
-        x, y, w, h = box.safe_area
-        canvas.rect(x, y, w, h, fill=1)
+        canvas.rect(0, 0, box.width, box.height, stroke=0, fill=1)  # to the bleed edge: no frame a duplex shift shows
 
 
 class ToyDecks(DeckKit[decks.Deck]):
