@@ -188,6 +188,27 @@ class GyonrgKit(Kit[Card]):
                          f"a pool of {count} cards, not a deck (a deck is {decks.DECK_SIZE} cards with at most "
                          f"{decks.MAX_DRONES} Drones): build decks from it with `cardgen gyonrg deck build`")  # fmt: skip
 
+    kit_decks = ("seed:red", "seed:blue")
+
+    def board(self, output: Path, paper: str, **options: Any) -> str:
+        """Print-and-play mat at card scale: the 5x5 sectors (a 63x88 mm card fits one turned any way),
+        both main sectors, each player's 4th (+) and 5th (++) row marks along their side, Victory and
+        Action Point trackers and their markers. The mat is tiled over pages with alignment marks."""
+        from cardgen.print.kit import paper_size, write_parts
+
+        from .mat_pdf import parts
+
+        pages = write_parts(output, parts(), paper_size(paper), "Gyon-RG")
+        return f"wrote {output}: {pages} pages (the 5x5 mat, trackers, markers), {paper}"
+
+    def board_file(self, **options: Any) -> str:
+        return "gyonrg-mat.pdf"
+
+    def kit_parts(self, paper: Any, decks: Sequence[Any], obj: Any = None, **options: Any) -> Sequence[Any]:
+        from .mat_pdf import parts
+
+        return parts()
+
     def check_export(self, obj: Any = None) -> None:
         if _tables(obj).tables is not None:
             raise click.UsageError("deck export reads cards with the installed tables: leave out --tables")
