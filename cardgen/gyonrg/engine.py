@@ -4,9 +4,10 @@ The engine is split by concern, each module importing only the ones below it:
 
     engine      GyonrgGame: options, decks, the action layout; GyonrgState, the class
                 the game plays: the rules below plus the terminal view
-    view        render, show, action_groups: the position as the terminal shows it
+    view        render, show, action_groups, what the other seat reads of a move, the help
     evaluation  Evaluation: evaluate, evaluate_after, transposition_key, for the bots
     rules       Rules: how an action changes a position (phases, specials, turns)
+    narration   the events of a move in words (State.tell), said while a position narrates
     legal       LegalActions: the legal-action generator, and why an action is illegal
     position    Position: the fields, copying, JSON, observations, invariants; phases
     actions     the action codec: numbers <-> Action values <-> typed text (`deploy 2 c2`, ...)
@@ -50,6 +51,7 @@ from .board import (
     distance,
 )
 from .evaluation import Evaluation, ship_material
+from .narration import end_reason
 from .position import (
     BOARD,
     DISCARD,
@@ -123,6 +125,18 @@ class GyonrgState(Evaluation):
         """The legal actions by kind for the numbered list, `end` last (the numbers do not change)."""
         return view.action_groups(self, actions, player)
 
+    def _public_action_text(self, action: int, player: int, viewer: int) -> str:
+        """What the other seat reads of a move before it is played: no card of the hand by name
+        or place (the events name the card once it is in the open: see view.public_action_text)."""
+        return view.public_action_text(self, action)
+
+    def result_text(self, viewer: int | None = None) -> str:
+        """Who won, by which of the rulebook's ends (Victory Points, conquest, the turn limit), with
+        both seats' Victory Points."""
+        if self.phase != OVER:
+            return super().result_text(viewer)
+        return end_reason(self)
+
 
 class GyonrgGame(GameSetup):
     """Gyon-RG for two players with two decks of cards."""
@@ -154,6 +168,7 @@ class GyonrgGame(GameSetup):
     )
     game_type = GameType(simultaneous=False, explicit_chance=False, implicit_chance=True,
                          perfect_information=False, utility="zero_sum")  # fmt: skip
+    play_help = view.PLAY_HELP
     min_return = -1.0
     max_return = 1.0
     return_sum = 0.0

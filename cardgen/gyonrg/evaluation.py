@@ -125,7 +125,8 @@ class Evaluation(Rules):
         """Everything determinize(player) keeps: all but the opponent's hand and both decks'
         order (their sizes stay in). A turn's moves often commute (move a fleet, rotate
         another), so MCTS meets the same position along many lines; the turn and the board
-        actions played in it are in the key, so no position recurs."""
+        actions played in it are in the key, so no position recurs. Which seats took their
+        mulligan is left out: it is history, seen but changing no future."""
         opp = 1 - player
         return (
             self.phase, self.player, self.turn, self.ap, self.board_actions, self.promoted, self.mulligans,

@@ -67,8 +67,8 @@ class Position(State):
 
     __slots__ = ("game", "rng", "phase", "player", "turn", "hands", "decks", "scrap", "board", "owner",
                  "facing", "ap", "vp", "deployed", "open", "used", "kept", "deltas", "discount", "effects",
-                 "jams", "drain", "board_actions", "promoted", "mulligans", "winner", "picks", "resume",
-                 "_legal")  # fmt: skip
+                 "jams", "drain", "board_actions", "promoted", "mulligans", "mulliganed", "winner", "picks",
+                 "resume", "_legal")  # fmt: skip
 
     game: GameSetup
     rng: Stream
@@ -95,6 +95,7 @@ class Position(State):
     board_actions: int
     promoted: int
     mulligans: int
+    mulliganed: int  # bit p: seat p took its mulligan (in view of the opponent; see observation)
     winner: int | None
     picks: int  # SALVAGE: cards still to take back
     resume: int  # SALVAGE: the phase the salvage was used in (SPECIAL_PHASE or KEEP)
@@ -132,6 +133,7 @@ class Position(State):
         s.board_actions = 0
         s.promoted = 0
         s.mulligans = 0  # seats that have decided (0, 1, 2)
+        s.mulliganed = 0
         s.winner = None
         s.picks = 0
         s.resume = SPECIAL_PHASE
@@ -164,6 +166,7 @@ class Position(State):
         s.board_actions = self.board_actions
         s.promoted = self.promoted
         s.mulligans = self.mulligans
+        s.mulliganed = self.mulliganed
         s.winner = self.winner
         s.picks = self.picks
         s.resume = self.resume
@@ -298,6 +301,7 @@ class Position(State):
             s.board_actions = int(data["board_actions"])
             s.promoted = int(data["promoted"])
             s.mulligans = int(data["mulligans"])
+            s.mulliganed = 0  # not part of the position: see observation
             s.winner = data["winner"]
             s.picks = int(data.get("picks", 0))
             s.resume = int(data.get("resume", SPECIAL_PHASE))
@@ -307,8 +311,12 @@ class Position(State):
         return s
 
     def observation(self, player: int) -> dict:
-        """What `player` may see: the opponent's hand and both decks' order are hidden."""
+        """What `player` may see: the opponent's hand and both decks' order are hidden. And which
+        seats took their mulligan: it is done in the open ("the player returns cards to the
+        deck"), though it is history, not part of the position, so to_json leaves it out (as it
+        does history(); records of finished games keep their final states)."""
         data = self.to_json()
+        data["mulliganed"] = [bool(self.mulliganed >> p & 1) for p in (0, 1)]
         opp = 1 - player
         data["hands"][opp] = len(self.hands[opp])
         data["decks"] = [len(d) for d in self.decks]

@@ -38,7 +38,8 @@ from .board import (
     N,
 )
 from .edition import DIRECTIONS
-from .position import BOARD, DISCARD, KEEP, MULLIGAN, OVER, PHASE_NAMES, SPECIAL_PHASE, Position
+from .narration import ARROWS, facing_arrow
+from .position import BOARD, DISCARD, KEEP, MULLIGAN, OVER, PHASE_NAMES, SALVAGE, SPECIAL_PHASE, Position
 from .text import _goal_rows, _pattern_rows, stars_text
 
 WIDTH = 80  # the terminal
@@ -47,8 +48,6 @@ MARKS = ("R", "B")
 _COLOURS = ("\x1b[1;31m", "\x1b[1;34m")
 _RESET = "\x1b[0m"
 
-# Arrows in board directions (row 5 at the top), clockwise from "up".
-ARROWS = "↑→↓←"
 # Compass words for the arrows, for the `show` text.
 _HEADINGS = ("up, towards row 5", "right, towards column e", "down, towards row 1", "left, towards column a")
 
@@ -62,16 +61,6 @@ _PHASE_HINTS = {
 
 # The order a person reads the legal actions in: board actions first, `end` last.
 KIND_ORDER = ("deploy", "replace", "move", "rotate", "attack", "promote", "special", "take", "discard", "mulligan")
-
-
-def facing_arrow(owner: int, facing: int) -> str:
-    """The board arrow of a fleet of seat `owner` turned `facing` quarter turns clockwise.
-
-    At rest (facing 0) a fleet faces the opponent: red (seat 0) up, towards
-    row 5, blue (seat 1) down, towards row 1. Both seats turn clockwise as
-    seen from above, so one arrow table serves both, offset by a half turn.
-    """
-    return ARROWS[(facing + 2 * owner) % 4]
 
 
 def _facing_words(owner: int, facing: int) -> str:
@@ -103,10 +92,10 @@ def render(state: Position, color: bool = False, player: int | None = None) -> s
     lines = [_player_line(state, p, color) for p in (1, 0)]
     lines.append("")
     lines += _board_lines(state, color)
-    lines.append(f"{'':3}{ARROWS} facing · 5/4: Captain's attack/shield · x2: ships · ◇ main sector")
-    if state.phase == OVER:
-        assert state.winner is not None  # set with the phase
-        lines.append("game over: " + ("draw" if state.winner == -1 else f"{g.player_name(state.winner)} wins"))
+    lines.append(f"{'':3}R red, B blue · {ARROWS} facing · 5/4: Captain's attack/shield · x2: ships")
+    lines.append(f"{'':3}◇ main sector · · empty · VP +N next: what its Captains on goal sectors score")
+    if state.phase == OVER:  # the reason follows the board (result_text): not said twice
+        lines.append(f"turn {min(state.turn, g.max_turns)} · the game is over")
         return "\n".join(lines)
     status = f"turn {state.turn} · {g.player_name(state.player)} to play · {PHASE_NAMES[state.phase]} phase"
     if state.phase != MULLIGAN:
@@ -123,11 +112,20 @@ def render(state: Position, color: bool = False, player: int | None = None) -> s
     return "\n".join(lines)
 
 
+def income(state: Position, p: int) -> int:
+    """The Victory Points seat p's Captains would score if its turn started now (on goal sectors)."""
+    goals = state.game.goal_values
+    return sum(goals[fleet[0]][p][s] for s, fleet in enumerate(state.board) if fleet and state.owner[s] == p)
+
+
 def _player_line(state: Position, p: int, color: bool) -> str:
-    """Victory Points, hand, deck and the scrap yard (the latest scrapped cards by name, as many as fit)."""
+    """Victory Points (and what its Captains on goal sectors would add at the start of its turn), hand,
+    deck and the scrap yard (the latest scrapped cards by name, as many as fit)."""
     g = state.game
     name = g.player_name(p)
-    line = f"{name:<5} VP {state.vp[p]:>2}/{g.vp_to_win}  hand {len(state.hands[p]):>2}  deck {len(state.decks[p]):>2}"
+    coming = income(state, p)
+    vp = f"VP {state.vp[p]:>2}/{g.vp_to_win}" + (f" +{coming} next" if coming and state.phase != OVER else "")
+    line = f"{name:<5} {vp}  hand {len(state.hands[p]):>2}  deck {len(state.decks[p]):>2}"
     scrap = state.scrap[p]
     line += f"  scrap {len(scrap)}"
     names = [g.cards[c].name for c in reversed(scrap)]  # the latest first
@@ -404,3 +402,58 @@ def action_groups(state: Position, actions: list[int], player: int | None = None
         groups.append(("keep" if state.phase == MULLIGAN else END, by_kind[END]))
     return groups
 
+
+
+# ----- what the other seat reads, and the terminal's help ----------------------------------
+
+def public_action_text(state: Position, action: int) -> str:
+    """A move as the other seat reads it before it is played. A card of the hand is never named
+    nor placed (its number is its place in a hidden hand): `plays a Special from its hand`,
+    `deploys a ship from its hand`, `discards a card`; the events that follow name the card
+    once the rules put it in the open. Moves on the board, `end` and picks from the open scrap
+    yard read as their owner types them."""
+    act = state.game.layout.decode(action)
+    kind = act.kind
+    if kind == "special":
+        return "keeps a Special back for the opponent's turn" if state.phase == KEEP else "plays a Special from its hand"
+    if kind == DEPLOY_KIND:
+        return "deploys a ship from its hand"
+    if kind == "replace":
+        return "replaces a Drone with a ship from its hand"
+    if kind == "discard":
+        return "discards a card"
+    if kind == "take" and state.phase == SALVAGE:
+        pile = state.scrap[state.player]
+        if 0 <= act.hand < len(pile):
+            return f"takes {state.game.cards[pile[act.hand]].name} back from its scrap yard"
+    return state.action_to_string(action)
+
+
+PLAY_HELP = """\
+Gyon-RG moves (type the text, or its number in 'list'; N is a card's place in your hand):
+  keep / mulligan     before turn 1: keep your opening hand, or draw a new one (once)
+  special 3 d4        play the Special of hand card 3 on the fleet in d4 (some need no
+                      sector, a teleport two: special 3 b2 d4 moves b2's fleet to d4)
+  deploy 2 c1         put hand card 2 on the board in c1 (your first ship: your main sector)
+  replace 1 c3        replace your Drone in c3 with hand card 1
+  move b2 b4          move the whole fleet in b2 to b4; move b2 b4 1,3: only its ships 1 and 3
+  rotate b2 cw        turn the fleet in b2 a quarter turn clockwise (ccw, back: a half turn)
+  attack b2 c4        attack the enemy fleet in c4 with your fleet in b2
+  promote c3 2        make ship 2 of the fleet in c3 its Captain (equal shield and attack)
+  discard 4           end of turn: put hand card 4 in your scrap yard
+  take 2              after a salvage Special: take card 2 of your scrap yard back
+  end                 end this phase: no Special, no more board actions or discards
+show:
+  show c3             the fleet in c3: each ship's stats, its weapon, blindspot and goal grid,
+                      and a map of the sectors its Captain's weapon reaches now
+  show 2              card 2 of your hand in full, and where you can deploy it now
+  show scrap          both scrap yards, the latest scrapped first
+the board (row 5, blue's back row, on top; red plays from row 1):
+  R↑5/4x2             a red fleet facing up: its Captain's attack 5 / shield 4, 2 ships
+  B↓3/3               a blue ship facing down; at rest red's fleets point up, blue's down,
+                      at the opponent; → ← ↓ ↑ : turned by a rotation until it attacks
+  ◇R  ◇B  ·           red's main sector c1, blue's main sector c5 (empty), an empty sector
+  VP 3/10 +4 next     Victory Points: 3 now, +4 when its turn starts if its Captains stay on
+                      their goal sectors; 10 win, or hold the enemy main sector at your turn's start
+in show: S the ship, W its weapon's range, b its blindspot, # both; goal grid: X a goal
+  sector (VP = deploy cost, +1 on row 4 '+', +2 on row 5 '++'), M the enemy main sector"""
