@@ -31,13 +31,21 @@ class GyreKit(Kit[Any]):
 
         return (score, highscores)
 
+    kit_options = board_options
+
+    def kit_parts(self, paper: Any, decks: Sequence[Any], obj: Any = None, size: int = 8, players: int = 2, **options: Any) -> Sequence[Any]:
+        from .board_pdf import parts
+
+        return parts(size, players)
+
     def board(self, output: Path, paper: str, size: int = 8, players: int = 2, **options: Any) -> str:
         """Write a printable Gyre board and tile sheets (print and play) as a PDF.
 
         \b
-        Page 1 is the board: SIZE x SIZE squares with coordinates, a dot at every
-        gyre and the rules in brief. The next pages hold square tiles and round
-        gyre markers in each player's colour to cut out.
+        The board at true size first: SIZE x SIZE squares of 22 mm with
+        coordinates and a dot at every gyre (tiled over pages with alignment
+        marks when the paper is smaller). Then square tiles and round gyre
+        markers in each player's colour to cut out, and the rules in brief.
         """
         from .board_pdf import write_board_pdf
 

@@ -145,3 +145,21 @@ def test_play_shows_high_score_after_a_human_game(tmp_path, monkeypatch):
     assert res.exit_code == 0, res.output
     assert "game over" in res.output
     assert "high score" in res.output or "a tie" in res.output
+
+
+@pytest.mark.parametrize("size,paper,tiles", [(8, "a4", 1), (12, "a3", 1), (19, "a4", 6), (19, "a3", 4)])
+def test_board_prints_at_true_size(size, paper, tiles):
+    """A printed tile fits a square of the board, whatever the paper: a board bigger than the page is tiled, not shrunk."""
+    from cardgen.gyre import board_pdf
+    from cardgen.print import kit as kitpdf
+    from cardgen.print.sizes import mm
+
+    assert board_pdf.PIECE < board_pdf.TILE and board_pdf.DISK < board_pdf.TILE
+    built = kitpdf.build_kit("gyre", "Gyre", board_pdf.parts(size, 2), [], kitpdf.paper_size(paper))
+    boards = [p for p in built.pages if p.part == "board"]
+    assert len(boards) == tiles
+    side = size * board_pdf.TILE + 2 * board_pdf.LABELS
+    assert max(mm(p.tile.x + p.tile.w) for p in boards) == pytest.approx(mm(side))
+    assert all(p.clip.width == pytest.approx(mm(p.tile.w)) for p in boards)  # every tile at 1:1
+    pieces = [lab for lab in built.labels() if built.pages[lab.page].part == "pieces" and lab.text == "R"]
+    assert pieces and all(lab.box.width <= mm(board_pdf.PIECE) for lab in pieces)

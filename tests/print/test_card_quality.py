@@ -160,7 +160,8 @@ def test_gyre_board_same_bytes_and_nothing_outside_the_board(tmp_path):
     pixels = image.load()
     lines = [x for x in range(w) if sum(pixels[x, y] < 128 for y in range(0, h, 4)) > h // 12]
     left, right = min(lines), max(lines)
-    top_y = min(y for y in range(h) if pixels[(left + right) // 2, y] < 128)
+    # where the left outline starts: dark from there down the board's whole side (the page's header is above)
+    top_y = min(y for y in range(h - (right - left)) if all(pixels[left, y + k] < 128 for k in range(0, right - left, 25)))
     # just outside the left and right edges (past the outline, before the row labels) there is only paper:
     # the gyre dots of the wrapped edges are half dots inside the board
     for y in range(top_y + 10, top_y + (right - left) - 10):
