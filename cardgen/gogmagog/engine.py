@@ -7,6 +7,8 @@ The engine is split by concern, each module importing only the ones below it:
     view      render, show, action_groups: the position as the terminal shows it
     rules     Rules: dealing, the turn, legal actions, what each action does, the result
               and evaluate()
+    narration Narration: the words of each rule that fires (State.tell), the public text of
+              a move for the other seat, the result with its win condition
     position  Position: the fields, copying, creature values, JSON, observations,
               determinize, invariants; GameSetup, what a position reads of its game
     actions   ActionLayout: action numbers <-> (verb, hand, lane, target) <-> text
@@ -59,6 +61,7 @@ class GogmagogGame(GameSetup):
     """Gog & Magog for two players with two decks."""
 
     name = "gogmagog"
+    play_help = view.PLAY_HELP
     options = (
         Option("decks", str, "", "two decks: deck files 'a.txt,b.txt' or seeds 'seed:1,seed:2' (default: seed:gog,seed:magog)"),
         Option("lanes", int, 5, "lanes per player; a lane holds one creature (the rulebook: 'in front of')", low=1, high=7),

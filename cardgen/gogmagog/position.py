@@ -90,7 +90,7 @@ class Position(State):
 
     __slots__ = ("game", "hand", "deck", "used", "res", "bd", "ncr", "played", "energy", "mana", "wells", "spent",
                  "turn", "phase", "acted", "res_done", "attacked", "marched", "instant_done", "pending", "plan",
-                 "winner", "seed", "_legal", "occ", "offm")  # fmt: skip
+                 "winner", "seed", "_legal", "occ", "offm", "last_war")  # fmt: skip
 
     game: GameSetup
     hand: list[list[int]]
@@ -115,6 +115,10 @@ class Position(State):
     instant_done: bool
     pending: list[tuple[int, tuple[int, ...]]]
     plan: list[tuple[int, tuple[int, ...]]]
+    # the last War, public: (its turn, its attacks as (target lane, attacking lanes)), or None. Its
+    # tokens are gone at the end of the turn, so without it a War that destroyed nothing would leave
+    # the position as a pass does, though both players saw it declared and fought
+    last_war: tuple[int, tuple[tuple[int, tuple[int, ...]], ...]] | None
     winner: int
     seed: int | str
     _legal: list[int] | None  # the legal actions, computed once a position (rules.py)
@@ -138,6 +142,7 @@ class Position(State):
         s.winner, s.seed = self.winner, self.seed
         s._legal = self._legal
         s.occ, s.offm = self.occ[:], self.offm[:]
+        s.last_war = self.last_war
         return s
 
     def mover(self) -> int:
@@ -220,7 +225,13 @@ class Position(State):
                 "energy": self.energy[:], "mana": self.mana[:], "wells": self.wells[:], "spent": self.spent[:],
                 "acted": self.acted, "resource_played": self.res_done, "instant_done": self.instant_done,
                 "attacked": self.attacked, "marched": self.marched,
-                "pending": [[gd, list(ls)] for gd, ls in self.pending], "plan": [[t, list(ls)] for t, ls in self.plan]}  # fmt: skip
+                "pending": [[gd, list(ls)] for gd, ls in self.pending], "plan": [[t, list(ls)] for t, ls in self.plan],
+                "last_war": self._last_war_json()}  # fmt: skip
+
+    def _last_war_json(self) -> list | None:
+        if self.last_war is None:
+            return None
+        return [self.last_war[0], [[t, list(ls)] for t, ls in self.last_war[1]]]
 
     @classmethod
     def from_json(cls, game: GameSetup, data: dict) -> Self:
@@ -240,6 +251,8 @@ class Position(State):
             s.attacked, s.marched = int(data["attacked"]), int(data["marched"])
             s.pending = [(int(gd), tuple(map(int, ls))) for gd, ls in data["pending"]]
             s.plan = [(int(t), tuple(map(int, ls))) for t, ls in data["plan"]]
+            war = data.get("last_war")  # absent in positions saved before it was kept
+            s.last_war = None if war is None else (int(war[0]), tuple((int(t), tuple(map(int, ls))) for t, ls in war[1]))
             s._legal = None
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise CardgenError(f"not a Gog & Magog position: {exc}") from None
@@ -278,7 +291,7 @@ class Position(State):
                 "winner": self.winner, "acted": self.acted, "resource_played": self.res_done,
                 "instant_done": self.instant_done, "attacked": self.attacked, "marched": self.marched,
                 "pending": [[gd, list(ls)] for gd, ls in self.pending], "plan": [[t, list(ls)] for t, ls in self.plan],
-                "sides": sides}  # fmt: skip
+                "last_war": self._last_war_json(), "sides": sides}  # fmt: skip
 
     def observation_tensor(self, player: int) -> list[float]:
         g, bd = self.game, self.bd

@@ -30,6 +30,7 @@ from cardgen import rng as _rng
 from cardgen.errors import InvalidActionError
 
 from .actions import A_COMBINE, A_END, A_MARCH, A_PASS, A_SPLIT, A_WAR
+from .narration import Narration
 from .position import (
     ATK,
     COMBINE,
@@ -55,12 +56,14 @@ from .position import (
     TOK,
     USED,
     GameSetup,
-    Position,
 )
 
 
-class Rules(Position):
-    """A position with the rules that move it on (engine.GogmagogState adds the terminal view)."""
+class Rules(Narration):
+    """A position with the rules that move it on (engine.GogmagogState adds the terminal view).
+
+    While the state narrates (`self._told is not None`), each rule that fires tells its event
+    with its reason through narration.py's helpers; searches never narrate and pay nothing."""
 
     __slots__ = ()
 
@@ -87,6 +90,7 @@ class Rules(Position):
         s.turn = 0
         s.winner = -1
         s.pending, s.plan = [], []
+        s.last_war = None
         s._legal = None
         s.occ, s.offm = [0, 0], [0, 0]
         s._begin_turn()
@@ -104,10 +108,16 @@ class Rules(Position):
         base = min(c["mana_cap"], c["start_mana"] + c["mana_growth"] * (self.turn // 2))
         self.mana[p] = base + self.wells[p]
         self.spent[p] = 0
+        if self._told is not None:
+            self.tell_turn(p, base)
         if self.turn > 0 or p != c["first_player"]:
             if not self.deck[p] and g.lose_on_empty:
+                if self._told is not None:
+                    self.tell(f"{self._seat(p)} must draw from an empty deck: {self._seat(1 - p)} wins (empty_deck=lose)")
                 self._finish(1 - p)
                 return
+            if not self.deck[p] and self._told is not None:
+                self.tell(f"{self._seat(p)}'s deck is empty: no card to draw (empty_deck=skip)")
             self._draw(p, 1)
 
     def _draw(self, p: int, n: int) -> None:
@@ -118,18 +128,26 @@ class Rules(Position):
             cid = deck.pop()
             if len(hand) < self.game.H:
                 hand.append(cid)
+                if self._told is not None:
+                    self.tell_draw(p, cid, False)
             else:  # a full hand: the drawn card is shown and goes to the used pile
                 self.used[p].append(cid)
+                if self._told is not None:
+                    self.tell_draw(p, cid, True)
 
     def _end_turn(self) -> None:
         g = self.game
         if not g.persist:
+            if self._told is not None:
+                self.tell_tokens_removed()
             bd = self.bd
             for i in range(TOK, len(bd), NF):
                 bd[i] = 0
         self.turn += 1
         self.pending, self.plan = [], []
         if self.turn >= g.config["max_turns"]:
+            if self._told is not None:
+                self.tell(f"the turn limit is reached ({g.config['max_turns']} turns, both players' counted): a draw")
             self._finish(2)
             return
         self._begin_turn()
@@ -345,6 +363,8 @@ class Rules(Position):
         if a == A_MARCH:
             self.phase = MARCH
             self.acted = True
+            if self._told is not None:
+                self.tell(f"{self._seat(p)} marches: this turn it only moves creatures between ranks, no card, no War")
             return
         if a < g.A_MLANE:  # split or combine
             guild, lanes = self.pending.pop(0)
@@ -352,6 +372,10 @@ class Rules(Position):
                 self.plan += [(lane, (lane,)) for lane in lanes]
             else:
                 self.plan.append((a - A_COMBINE, lanes))
+            if self._told is not None:
+                listed = ", ".join(str(x + 1) for x in lanes)
+                how = "each attacks its own lane" if a == A_SPLIT else f"all attack lane {a - A_COMBINE + 1} together"
+                self.tell(f"{self._seat(p)}'s {self.game.cards[0].edition.guilds[guild].name} creatures of lanes {listed}: {how}")
             if not self.pending:
                 self._resolve_war(p)
             return
@@ -361,17 +385,27 @@ class Rules(Position):
             bd = self.bd
             if g.per_rank:  # the lane's cards change ranks (both, when it holds two); the one moving up is revealed
                 d, o = self._slot(p, lane, 0), self._slot(p, lane, 1)
+                if self._told is not None:
+                    self.tell_reveal(p, d, "it moves up")
                 bd[d : d + NF], bd[o : o + NF] = bd[o : o + NF], bd[d : d + NF]
                 if bd[d] >= 0:
                     bd[d + OFF] = 0
                 if bd[o] >= 0:
                     bd[o + OFF], bd[o + HID] = 1, 0
+                if self._told is not None:
+                    for i in (o, d):
+                        if bd[i] >= 0:
+                            self.tell_march(p, i)
                 return
             i = self._slot(p, lane)
             bd[i + OFF] ^= 1
             self.offm[p] ^= 1 << lane
             if bd[i + OFF]:
+                if self._told is not None:
+                    self.tell_reveal(p, i, "it moves up")
                 bd[i + HID] = 0  # revealed before it moves up
+            if self._told is not None:
+                self.tell_march(p, i)
             return
         self.acted = True
         L, T = g.L, g.T
@@ -379,10 +413,13 @@ class Rules(Position):
             x, mode = divmod(a - g.A_PLAY, 3)
             h, lane = divmod(x, L)
             cid = self.hand[p].pop(h)
+            mana = self.mana[p]
             self._pay(p, cid)
             i = self._slot(p, lane, 1 if mode == 2 else 0)
             bd = self.bd
             bd[i : i + NF] = [cid, 1 if mode == 2 else 0, 1 if mode == 1 else 0, 0, 0, 0, 0]
+            if self._told is not None:
+                self.tell_enter(p, i, mode, mana)
             self.ncr[p] += 1
             self.played[p] += 1
             self.occ[p] |= 1 << lane
@@ -397,65 +434,103 @@ class Rules(Position):
         if a < g.A_RES:
             h, t = divmod(a - g.A_CAST, T)
             cid = self.hand[p].pop(h)
+            mana = self.mana[p]
             self._pay(p, cid)
             self.used[p].append(cid)
-            self._effect(p, g.c_eff[cid], g.c_amt[cid], t)
+            if self._told is not None:
+                self.tell_card(p, cid, mana, "casts")
+            self._effect(p, g.c_eff[cid], g.c_amt[cid], t, g.cards[cid].name)
             return
         if a < g.A_USE:
             cid = self.hand[p].pop(a - g.A_RES)
+            mana = self.mana[p]
             self._pay(p, cid)
             self.res[p].append(cid)
             self.res_done += 1
+            if self._told is not None:
+                self.tell_card(p, cid, mana, "plays the resource", " (one resource a turn)")
             e, n = g.c_eff[cid], g.c_amt[cid]
             if e == E_MANA:
                 self.wells[p] += n
                 self.mana[p] += n
+                if self._told is not None:
+                    self.tell(f"{self._seat(p)}'s mana wells: {self.wells[p]}; mana {self.mana[p] - n} -> {self.mana[p]} now")
             else:
-                self._effect(p, e, n, 2 * L)
+                self._effect(p, e, n, 2 * L, g.cards[cid].name)
             return
         lane, t = divmod(a - g.A_USE, T)
         i = self._user(p, lane)
+        if self._told is not None:
+            self.tell_use(p, i)
         self.bd[i + USED] = 1
         self.bd[i + HID] = 0
         cid = self.bd[i]
+        name = g.cards[cid].effect.name if self._told is not None else ""  # type: ignore[union-attr]
         if g.c_attacks[cid]:  # an attack: the creature's attack this turn; a strike is counterattacked
             self.attacked |= 1 << lane
             if g.c_eff[cid] == E_TOKENS:
-                self._clash(p, i, self._front(1 - p, t), g.c_amt[cid], True, False)
+                d = self._front(1 - p, t)
+                if self._told is not None:
+                    self.tell_reveal(1 - p, d, "it is attacked")
+                    self.tell(f"{name}, lane {t + 1}: {self._name(p, i)} strikes {self._name(1 - p, d)} "
+                              f"(defence {self.defence_of(d)}) with {g.c_amt[cid]} tokens")  # fmt: skip
+                self._clash(p, i, d, g.c_amt[cid], True, False)
                 self._check_wipe(p)
                 return
-        self._effect(p, g.c_eff[cid], g.c_amt[cid], t)
+        self._effect(p, g.c_eff[cid], g.c_amt[cid], t, name)
 
     def _pay(self, p: int, cid: int) -> None:
         cost = self.game.c_cost[cid]
         self.mana[p] -= cost
         self.spent[p] += cost
 
-    def _effect(self, p: int, e: int, n: int, t: int) -> None:
-        """A spell's or ability's effect for player p on target t (enemy lane, own lane, none)."""
+    def _effect(self, p: int, e: int, n: int, t: int, name: str = "") -> None:
+        """A spell's or ability's effect for player p on target t (enemy lane, own lane, none); `name`:
+        the spell's, resource's or ability's, for the events."""
         g = self.game
         L = g.L
         q = 1 - p
+        told = self._told is not None
         if e == E_TOKENS:
             i = self._front(q, t)
             bd = self.bd
+            if told:
+                self.tell_reveal(q, i, f"{name} is aimed at it")
             bd[i + HID] = 0
             bd[i + TOK] += n
+            if told:
+                self.tell_tokens(q, i, n, name)
             if bd[i + TOK] > self.defence_of(i):  # spells follow the strict test: 6 tokens destroy 5 defence
                 self._destroy(q, i)
                 self._check_wipe(p)
         elif e == E_DRAIN:
+            before = self.energy[q]
             self._drain(q, n)
+            if told:
+                self.tell_energy(q, before, f"to {name} " + (self.flaw_words(q, t) if t < L else "(drain=direct: no Flaw needed)"))
+                self._tell_depleted(q)
         elif e == E_HEAL:
             self.energy[p] += n
+            if told:
+                self.tell_energy(p, self.energy[p] - n, f"from {name}")
         elif e == E_DRAW:
             self._draw(p, n)
         elif e == E_SURGE:
             self.mana[p] += n
+            if told:
+                self.tell(f"{self._seat(p)} has {n} extra mana this turn ({name}): mana {self.mana[p] - n} -> {self.mana[p]}")
         elif e == E_FURY or e == E_GUARD:
             i = self._front(p, t - L)
+            if told:
+                self.tell_reveal(p, i, f"{name} is aimed at it")
             self.bd[i + HID] = 0
             self.bd[i + (ATK if e == E_FURY else DEF)] += n
+            if told:
+                self.tell_bonus(p, i, n, "attack" if e == E_FURY else "defence")
+
+    def _tell_depleted(self, q: int) -> None:
+        if self.energy[q] <= 0:
+            self.tell(f"{self._seat(q)}'s energy is 0: {self._seat(1 - q)} wins (it depleted the opponent's energy tokens)")
 
     def _drain(self, q: int, n: int) -> None:
         self.energy[q] -= n
@@ -466,11 +541,15 @@ class Rules(Position):
     def _destroy(self, p: int, i: int) -> None:
         """The creature at board index i goes to the used pile."""
         lane = i // NF % self.game.L
+        name = self._name(p, i) if self._told is not None else ""
         self.used[p].append(self.bd[i])
         self.bd[i : i + NF] = [-1, 0, 0, 0, 0, 0, 0]
         self.ncr[p] -= 1
         self.occ[p] &= ~(1 << lane)
         self.offm[p] &= ~(1 << lane)
+        if self._told is not None:
+            flaw = all(self.bd[self._slot(p, lane, r)] < 0 for r in (0, 1))
+            self.tell(f"{name} goes to the used pile" + (f"; {self._seat(p)}'s lane {lane + 1} is empty: a Flaw" if flaw else ""))
 
     def _start_war(self, p: int) -> None:
         g, bd = self.game, self.bd
@@ -487,6 +566,14 @@ class Rules(Position):
                 self.pending.append((guild, lanes))
             else:
                 self.plan.append((lanes[0], lanes))
+        if self._told is not None:
+            every = sorted(x for ls in groups.values() for x in ls)
+            attackers = ", ".join(str(x + 1) for x in every)
+            who = f"creatures in lanes {attackers} attack" if len(every) > 1 else f"creature in lane {attackers} attacks"
+            self.tell(f"{self._seat(p)} declares War: its offensive {who} (a War ends the turn)")
+            for guild, lanes in self.pending:
+                self.tell(f"{self._seat(p)}'s {g.cards[0].edition.guilds[guild].name} creatures in lanes "
+                          f"{', '.join(str(x + 1) for x in lanes)} may combine their attack on one of those lanes")  # fmt: skip
         if self.pending:
             self.phase = COMBINE
         else:
@@ -494,6 +581,7 @@ class Rules(Position):
 
     def _resolve_war(self, p: int) -> None:
         """Every planned attack, lane by lane from lane 1; the game ends the moment energy runs out."""
+        self.last_war = (self.turn, tuple(sorted(self.plan)))
         for target, lanes in sorted(self.plan):
             self._battle(p, target, lanes, True)
             if self.phase == OVER:
@@ -510,9 +598,20 @@ class Rules(Position):
             tokens += self.attack_of(self._slot(p, lane, 1))
             self.attacked |= 1 << lane
         d = self._front(q, target)
+        told = self._told is not None
+        if told:
+            if self.bd[d] >= 0:
+                self.tell_reveal(q, d, "it is attacked")
+            self.tell_attack(p, lanes, target, tokens, "War" if war else "Instant attack, no War call")
         if self.bd[d] < 0:  # a Flaw
             if tokens:
+                before = self.energy[q]
                 self._drain(q, tokens)
+                if told:
+                    self.tell_flaw(q, target, tokens, before)
+                    self._tell_depleted(q)
+            elif told:
+                self.tell("0 attack tokens: no energy is lost")
             return
         # the attacker in front of the defender takes the counterattack
         self._clash(p, self._slot(p, target, 1), d, tokens, counter, war)
@@ -530,6 +629,7 @@ class Rules(Position):
         d_def = self.defence_of(d)
         d_falls = bd[d + TOK] > d_def
         a_falls = False
+        hit = -1
         if counter and not (g.survivor and d_falls):
             hit = self.counter_of(d)
             bd[a + TOK] += hit
@@ -542,6 +642,8 @@ class Rules(Position):
             a_falls = a_falls or counter
         elif tie == "attack" and counter and tokens == self.counter_of(d):
             d_falls = a_falls = True
+        if self._told is not None:
+            self.tell_clash(p, a, d, tokens, counter, hit, d_falls, a_falls, war, tie)
         if d_falls:
             self._destroy(1 - p, d)
         if a_falls:
@@ -561,8 +663,12 @@ class Rules(Position):
             else:
                 out.append(not any(g.c_kind[c] <= 1 for c in self.hand[s]) and not any(g.c_kind[c] <= 1 for c in self.deck[s]))
         if out[1] and out[0]:
+            if self._told is not None:
+                self.tell_wipe(2)
             self._finish(2)
         elif out[1]:
+            if self._told is not None:
+                self.tell_wipe(p)
             self._finish(p)
 
     # -- results -------------------------------------------------------------------

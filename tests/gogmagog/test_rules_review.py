@@ -183,7 +183,7 @@ def test_an_instant_attacker_played_normally_shows_its_ability_lost():
     act(s, "play 1 2")
     i = s._slot(0, 1)
     assert s.bd[i + OFF] == 0
-    assert "*" not in own_rank(s, "defence"), "no '*': the ability cannot be used"
+    assert "*" not in own_rank(s, "defensive"), "no '*': the ability cannot be used"
     assert s.observation(1)["sides"][0]["lanes"][1]["ability"] == "lost"
     assert s.observation_tensor(1)[5 * 10 + 1 * 10 + 7] == 0.0, "the tensor's 'ability unused' is off"
     s = empty(game())
@@ -193,7 +193,7 @@ def test_an_instant_attacker_played_normally_shows_its_ability_lost():
     act(s, "play 1 3 attack")
     lanes = s.observation(0)["sides"][0]["lanes"]
     assert [lanes[x]["ability"] for x in range(3)] == ["ready", "none", "used"]
-    assert "*" in own_rank(s, "defence") and "*" not in own_rank(s, "offence"), "the spearman's strike is still ready"
+    assert "*" in own_rank(s, "defensive") and "*" not in own_rank(s, "offensive"), "the spearman's strike is still ready"
 
 
 # -- revealing: only by the events the rulebook names ---------------------------------------
