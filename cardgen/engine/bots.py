@@ -90,15 +90,18 @@ class Bot:
 
         def text(viewer: int | None) -> str:
             ordered = [r for r in rows if r[0] == chosen] + [r for r in rows if r[0] != chosen]
+            knows = self._knows(viewer)
+            if not knows:
+                # The moves the bot did not play, even as their public text ('casts a spell'),
+                # and their number would tell something of its hidden hand: the chosen one only.
+                ordered = ordered[:1]
             named: dict[str, tuple[int, str]] = {}  # one line per text the viewer reads, best first
             for a, figures in ordered:
                 named.setdefault(_action_text(state, a, seat, viewer), (a, figures))
             shown = list(named.values())[:EXPLAIN_TOP]
             names = list(named)[:EXPLAIN_TOP]
             width = max(len(n) for n in names)
-            # {n}: the moves as the viewer tells them apart (a count of hidden options would say
-            # something of the bot's hand)
-            said = why.replace("{n}", str(len(ordered) if self._knows(viewer) else len(named)))
+            said = why.replace("{n}", str(len(ordered)) if knows else "its")
             lines = textwrap.wrap(f"{self._who()} chose {names[0]}: {said}", 80, subsequent_indent="  ")
             for k, ((_, figures), name) in enumerate(zip(shown, names)):
                 lines.append(f"  {'->' if k == 0 else '  '} {name:<{width}}  {figures}")

@@ -59,16 +59,20 @@ def test_an_open_table_says_so_and_shows_everything():
     assert any(line.startswith("moves: card") and "& card" in line for line in shown.splitlines())
 
 
-def test_explain_merges_the_bots_hidden_candidates():
+def test_explain_names_only_the_bots_chosen_move_as_the_human_may_know_it():
     # greedy bids in round 1; the human asks why before bidding again
     table, text = run(["human", "greedy"], ["1", "explain", "quit"])
     said = replies(text, "N> ")[2]
     assert said.startswith("greedy (E) chose bids a card")
     hand = _bot_hand(4, 1)
     assert all(f"card{c}" not in said for c in hand)
-    assert "of 1 legal moves" in said  # two hidden cards read as one move to N
+    assert "of its legal moves" in said  # no count of its options
+    assert [line for line in said.splitlines() if line.startswith("  ->") or line.startswith("    ")] == [
+        "  -> bids a card  value     2.03"
+    ]  # the chosen move only: the others, even as public text, would say something of its hand
     _, shown = run(["human", "greedy"], ["1", "explain", "quit"], open_table=True)
-    assert "of 2 legal moves" in replies(shown, "N> ")[2]
+    opened = replies(shown, "N> ")[2]
+    assert "of 2 legal moves" in opened and "card" in opened.splitlines()[-1]
 
 
 def test_help_is_the_shared_commands_then_the_games_own():
