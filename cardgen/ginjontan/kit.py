@@ -129,6 +129,18 @@ class GinjontanKit(Kit[int]):
                      help="Common deck: copies 1..N of every symbol in every colour (33: all 6,237 cards)."),
     )  # fmt: skip
 
+    kit_options = (
+        click.option("--rounds", type=WholeNumber(1, 33), default=3, show_default=True,
+                     help="Rounds on the score sheet (the game option rounds)."),
+    )  # fmt: skip
+    kit_decks = ("seed:1", "seed:2", "seed:3")
+    kit_deck_count = (2, 8)
+
+    def kit_parts(self, paper: Any, decks: Sequence[Any], obj: Any = None, rounds: int = 3, **options: Any) -> Sequence[Any]:
+        from .sheet_pdf import parts
+
+        return parts([getattr(d, "name", None) or f"deck {i}" for i, d in enumerate(decks, 1)], rounds, paper)
+
     def commands(self) -> Sequence[click.Command]:
         from .commands import card, score, tournament
 

@@ -75,6 +75,7 @@ class Drawing:
     height_mm: float
     draw: Draw
     note: str = ""  # a line under the title: how to use it
+    part: str = "board"  # the part of the kit it prints in (its own PDF with --parts): board, score sheet...
 
 
 @dataclass(frozen=True)
@@ -371,7 +372,7 @@ class _Document:
         return Rect(mm(MARGIN), mm(MARGIN), mm(rw), mm(rh))
 
 
-def _drawing_pages(doc: _Document, drawing: Drawing) -> None:
+def _drawing_pages(doc: _Document, drawing: Drawing, part: str = "board") -> None:
     landscape, tiles = plan(drawing, doc.paper)
     doc.orient(landscape)
     where = marks(tiles)
@@ -410,7 +411,7 @@ def _drawing_pages(doc: _Document, drawing: Drawing) -> None:
             c.setDash(2, 2)
             c.rect(clip.x, clip.y, clip.width, clip.height)
             c.setDash()
-        doc.end(KitPage("board", drawing.title, clip, t, landscape))
+        doc.end(KitPage(part, drawing.title, clip, t, landscape))
     doc.orient(False)
 
 
@@ -532,6 +533,7 @@ class KitPart:
     pages: list[KitPage]
     labels: list[Label]
     duplex: bool = False
+    kind: str = "drawings"  # drawings, pieces, reference, deck or blank
 
 
 @dataclass
@@ -566,7 +568,7 @@ class BuiltKit:
     def line(self, path: Path | str) -> str:
         pieces = []
         for part, first, last in self.ranges():
-            if part.name == "blank":
+            if part.kind == "blank":
                 continue
             pages = f"p{first}" if first == last else f"p{first}-{last}"
             pieces.append(f"{part.what} {pages}" + (" (double-sided, long-edge)" if part.duplex else ""))
@@ -578,15 +580,16 @@ def render_parts(parts: Sequence[Part], paper: Size, title: str) -> list[KitPart
     out = []
     drawings = [p for p in parts if isinstance(p, Drawing)]
     pieces = [p for p in parts if isinstance(p, Pieces)]
-    if drawings:
-        doc = _Document(paper, f"{title}: board")
+    for name in dict.fromkeys(d.part for d in drawings):
+        doc = _Document(paper, f"{title}: {name}")
         for d in drawings:
-            _drawing_pages(doc, d)
-        out.append(KitPart("board", "board", doc.finish(), doc.pages, doc.recorder.labels))
+            if d.part == name:
+                _drawing_pages(doc, d, name)
+        out.append(KitPart(name.replace(" ", "-"), name, doc.finish(), doc.pages, doc.recorder.labels, kind="drawings"))
     if pieces:
         doc = _Document(paper, f"{title}: pieces")
         _pieces_pages(doc, pieces, f"{title}: pieces to cut out")
-        out.append(KitPart("pieces", "pieces", doc.finish(), doc.pages, doc.recorder.labels))
+        out.append(KitPart("pieces", "pieces", doc.finish(), doc.pages, doc.recorder.labels, kind="pieces"))
     return out
 
 
@@ -601,7 +604,7 @@ def write_parts(path: Path, parts: Sequence[Part], paper: Size, title: str) -> i
 def _reference(ref: Reference, paper: Size, contents: Sequence[str]) -> KitPart:
     doc = _Document(paper, ref.title)
     _reference_pages(doc, ref, contents)
-    return KitPart("reference", "reference", doc.finish(), doc.pages, doc.recorder.labels)
+    return KitPart("reference", "reference", doc.finish(), doc.pages, doc.recorder.labels, kind="reference")
 
 
 def _deck(deck: KitDeck, index: int, paper: Size) -> KitPart:
@@ -620,7 +623,7 @@ def _deck(deck: KitDeck, index: int, paper: Size) -> KitPart:
     out = io.BytesIO()
     _, pages = render_pdf(deck.cards, deck.face, imposition, out, title=deck.name)
     kit_pages = [KitPage("deck", f"{deck.name} {'fronts' if k % 2 == 0 else 'backs'}") for k in range(pages)]
-    return KitPart(f"deck-{index}", f"deck {deck.name}", out.getvalue(), kit_pages, [], duplex=True)
+    return KitPart(f"deck-{index}", f"deck {deck.name}", out.getvalue(), kit_pages, [], duplex=True, kind="deck")
 
 
 def _merge(datas: Sequence[bytes]) -> bytes:
@@ -652,7 +655,7 @@ def build_kit(game: str, title: str, parts: Sequence[Part], decks: Sequence[KitD
 
 
 def _placeholder(pages: int) -> KitPart:
-    return KitPart("reference", "reference", b"", [KitPage("reference", "")] * pages, [])
+    return KitPart("reference", "reference", b"", [KitPage("reference", "")] * pages, [], kind="reference")
 
 
 def _order(front: list[KitPart], reference: KitPart, decks: list[KitPart], paper: Size) -> list[KitPart]:
@@ -660,7 +663,7 @@ def _order(front: list[KitPart], reference: KitPart, decks: list[KitPart], paper
     for deck in decks:
         if sum(len(p.pages) for p in order) % 2:
             data, pages, labels = _blank(paper)
-            order.append(KitPart("blank", "blank", data, pages, labels))
+            order.append(KitPart("blank", "blank", data, pages, labels, kind="blank"))
         order.append(deck)
     return order
 
@@ -671,17 +674,17 @@ def _contents(order: Sequence[KitPart], paper: Size) -> list[str]:
         first, last = start, start + len(part.pages) - 1
         start = last + 1
         pages = f"Page {first}" if first == last else f"Pages {first}-{last}"
-        if part.name == "board":
+        if part.kind == "drawings":
             titles = list(dict.fromkeys(p.title for p in part.pages))
             lines.append(f"{pages}: {'; '.join(titles)}. Print single-sided at 100 % (no 'fit to page'); "
                          "a tiled drawing's tiles are trimmed at their frame and taped so that the magenta marks meet.")
-        elif part.name == "pieces":
+        elif part.kind == "pieces":
             lines.append(f"{pages}: pieces to cut out. Print single-sided, on card stock if you have it.")
-        elif part.name == "reference":
+        elif part.kind == "reference":
             lines.append(f"{pages}: this reference.")
-        elif part.name.startswith("deck"):
+        elif part.kind == "deck":
             lines.append(f"{pages}: {part.what}: print double-sided, flipping on the long edge, then cut along the marks.")
-        elif part.name == "blank":
+        elif part.kind == "blank":
             lines.append(f"{pages}: left blank, so the next deck starts on a new sheet.")
     lines.append(f"Paper: {paper.describe()}.")
     return lines
@@ -694,6 +697,6 @@ def write_kit(kit: BuiltKit, output: Path, parts_folder: Path | None = None) -> 
         return
     with atomic_files(parts_folder) as batch:
         for part in kit.parts:
-            if part.name != "blank":
+            if part.kind != "blank":
                 batch.write(f"{kit.game}-{part.name}.pdf", part.data)
         write_bytes(output, kit.data)

@@ -24,7 +24,7 @@ from cardgen.print import kit as kitpdf
 from cardgen.print.imposition import Rect
 from cardgen.print.sizes import mm
 
-KIT_GAMES = ("gogmagog", "spherion", "gyonrg", "gyre")
+KIT_GAMES = ("gogmagog", "spherion", "gyonrg", "gyre", "ginjontan")
 PAPERS = ("a4", "letter", "a3")
 TOLERANCE = 1.0  # points: glyph outlines may pass a fitted box by a hair (accents, brackets)
 
