@@ -8,6 +8,7 @@ registry loads) and GinjontanState, the full position, put together from the mod
   evaluation.py   evaluate and evaluate_all, for the bots
   observation.py  what a seat sees, and determinize
   view.py         the terminal: render, show, the move list's groups
+  narration.py    words for people: what another seat is told of a move, the events, the end
 
 Only this module imports them all, so none of them imports another in a circle.
 """
@@ -17,7 +18,7 @@ from __future__ import annotations
 from cardgen.engine.protocol import GameType, Option, State, check_config
 from cardgen.errors import CardgenError, OptionError
 
-from . import actions, evaluation, view
+from . import actions, evaluation, narration, view
 from . import observation as seen  # not `observation`: GinjontanState's method takes that name
 from .cards import Tables, tables
 from .layout import ACTIVE, HAND, MAX_PLAYERS, NUM_ACTIONS, PHASE_NAMES, RESERVE
@@ -53,6 +54,7 @@ class GinjontanGame(GinjontanSetup):
                          perfect_information=False, utility="constant_sum")  # fmt: skip
     min_return, max_return, return_sum = 0.0, 1.0, 1.0
     num_distinct_actions = NUM_ACTIONS
+    play_help = narration.PLAY_HELP
 
     def __init__(self, **config) -> None:
         decks = config.pop("decks", "")
@@ -88,9 +90,11 @@ class GinjontanGame(GinjontanSetup):
 
     def on_game_end(self, state: "State") -> str:
         assert isinstance(state, GinjontanState)
-        lines = ["final ranking:"]
+        lines = ["final ranking (score = duel points + evaluations - Defeat's nullified points):"]
         for place, (p, s) in enumerate(state.ranking(), 1):
-            lines.append(f"  {place}. player {p + 1}: {s:,}")
+            d, e, z = state.totals[p]
+            lines.append(f"  {place}. player {p + 1}: {s:,}  (duels {d:,}, evaluations {e:+,}"
+                         + (f", nullified {-z:,}" if z else "") + ")")
         if self.config["prize"]:
             lines.append("prizes:")
             for winner, loser, code in state.prizes():
@@ -154,6 +158,8 @@ class GinjontanState(GinjontanRules):
     render = view.render
     show = view.show
     action_groups = view.action_groups
+    _public_action_text = narration.public_action_text
+    result_text = narration.result_text
 
 
 __all__ = ["GinjontanGame", "GinjontanState", "GAME", "NUM_ACTIONS"]

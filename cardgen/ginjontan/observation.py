@@ -75,6 +75,11 @@ def observation(state: GinjontanPosition, player: int) -> dict:
                                  for i in state.acted if i in state.active[s]],
                        "beaten": [state.active[s].index(i) + 10 * k for k, s in enumerate(state.duel)
                                   for i in state.beaten if i in state.active[s]]}  # fmt: skip
+    if state.duelmoves:  # every seat sees which card acted on which, until the next duel
+        dm = state.duelmoves
+        obs["duel_moves"] = [[t.name(dm[k]), t.name(dm[k + 1])] for k in range(0, len(dm), 2)]
+    if state.handswaps:  # step 2 with first_exchange=hand: who swapped his whole hand, in the open
+        obs["hand_swaps"] = [p for p in range(state.game.num_players) if state.handswaps >> p & 1]
     if state.given:  # a swap or an ask under way: its cards only to the mover
         obs["pending"] = show(state.given) if state.player == me else len(state.given)
     if state.phase == COMBO and state.sub:

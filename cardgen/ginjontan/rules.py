@@ -40,6 +40,7 @@ import random
 
 from cardgen.engine.protocol import TERMINAL
 
+from . import narration as say
 from .cards import DEFEAT
 from .layout import (
     A_ACTIVE,
@@ -172,7 +173,7 @@ class GinjontanRules(GinjontanPosition):
                 return f"illegal action {text!r}: you said gin jon tan and may not exchange until someone asks you"
             if self.exch[p] >= self.game.config["max_exchanges"]:
                 return f"illegal action {text!r}: no exchanges left this round (max_exchanges {self.game.config['max_exchanges']})"
-        return f"illegal action {text!r}: not legal in the {PHASE_NAMES[ph]} phase (type list for the legal moves)"
+        return f"illegal action {text!r}: not legal in the {PHASE_NAMES[ph]} phase"
 
     # -- protocol: moving -------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
@@ -187,6 +188,7 @@ class GinjontanRules(GinjontanPosition):
         if ph == SWAP2:
             if action == A_SWAPHAND:
                 self.hand[p], self.reserve[p] = self.reserve[p], self.hand[p]
+                self.handswaps |= 1 << p
             elif action != A_DONE:
                 self._swap(p, action)
             self._next_in_queue()
@@ -210,6 +212,8 @@ class GinjontanRules(GinjontanPosition):
             else:
                 self._swap(p, action)
                 self.swaps -= 1
+                if self._told is not None:
+                    say.say_swapped(self, p, bool(self._swaps(p)))
                 if self.swaps <= 0 or not self._swaps(p):
                     self._next_in_queue()
         elif ph == COMBO:
@@ -246,7 +250,10 @@ class GinjontanRules(GinjontanPosition):
             return len(self.reserve[p]) > RESERVE_CAP
         if ph == RETURN5:
             if len(self.reserve[p]) < RESERVE:
+                had = set(self.reserve[p])
                 self._draw(p, RESERVE - len(self.reserve[p]), self.reserve[p])
+                if self._told is not None:
+                    say.say_refill(self, p, [i for i in self.reserve[p] if i not in had])
             return len(self.reserve[p]) > RESERVE
         if ph in (SWAP2, SWAP4, SWAP34):
             return bool(self.hand[p]) and bool(self.reserve[p])
@@ -257,6 +264,8 @@ class GinjontanRules(GinjontanPosition):
             self.swaps = 3
         elif self.phase == SWAP4:
             self.swaps = HAND
+        if self._told is not None:
+            say.say_turn(self, p)
 
     def _begin(self, phase: int, seats: list[int]) -> None:
         """Start a per-player step for `seats` (the first one that has something to do)."""
@@ -268,6 +277,8 @@ class GinjontanRules(GinjontanPosition):
         ph = self.phase
         if ph == SWAP2:
             self.after = 0
+            if self._told is not None:
+                self.tell("step 3: each player chooses three active cards, face down until his duel")
             self._begin(CHOOSE, self.order[:])
         elif ph == CHOOSE:
             if self.after == 0:
@@ -311,29 +322,43 @@ class GinjontanRules(GinjontanPosition):
         self.turned = [turned[p][: shown[p]] for p in range(n)]
         pairs = self.game.config["duels"] == "pairs"
         self.duels = [[a, b] for x, a in enumerate(order) for b in (order[x + 1 :] if pairs else order) if b != a]
+        if self._told is not None:
+            say.say_order(self)
 
     def _start_duel(self) -> None:
+        told = self._told is not None
         if not self.duels:
             self.duel = []
+            if told:
+                say.say_step4(self)
             self._begin(SWAP4, self.order[:])
             return
         a, b = self.duels.pop(0)
         self.duel = [a, b]
+        drawn: dict[int, list[int]] = {}
         for s in (a, b):  # unfold and draw three
+            had = set(self.hand[s]) if told else ()
             self._draw(s, min(ACTIVE, HAND - len(self.hand[s])), self.hand[s], self.reserve[s])
+            if told:
+                drawn[s] = [i for i in self.hand[s] if i not in had]
         self.acted, self.beaten = [], []
+        self.duelmoves = ()
         self.turn = 0
         self.phase = DUEL
+        if told:
+            say.say_duel_start(self, drawn)
         self._duel_next(first=True)
 
     def _duel_next(self, first: bool = False) -> None:
         """Whose action it is in the duel (alternating while both can act), or the duel's end."""
         a, b = self.duel
         order = (0, 1) if first else (1 - self.turn, self.turn)
-        for t in order:
+        for k, t in enumerate(order):
             self.turn = t
             if self._duel_moves():
                 self.player = (a, b)[t]
+                if k and self._told is not None:
+                    say.say_duel_turn(self, (a, b)[order[0]])
                 return
         self._end_duel()
 
@@ -345,7 +370,10 @@ class GinjontanRules(GinjontanPosition):
         mine, theirs = self.active[me][i], self.active[opp][j]
         cm, co = self.cards[mine], self.cards[theirs]
         res = t.duel(cm, co)
+        if self._told is not None:
+            say.say_duel_step(self, me, opp, mine, theirs)
         self.acted.append(mine)
+        self.duelmoves += (cm, co)
         points = t.value_of[cm] + t.value_of[co]
         if res > 0:
             self.beaten.append(theirs)
@@ -355,6 +383,8 @@ class GinjontanRules(GinjontanPosition):
             self._gain(opp, points)
         if t.sym_of[cm] == t.black_hole:
             for s in self._black_hole_victims(me, opp):
+                if self._told is not None:
+                    say.say_black_hole(self, s, len(self.reserve[s]))
                 self._to_deck(self.reserve[s])
                 self.reserve[s] = []
         self._duel_next()
@@ -375,6 +405,8 @@ class GinjontanRules(GinjontanPosition):
 
     def _end_duel(self) -> None:
         used = set(self.acted) | set(self.beaten)
+        if self._told is not None:
+            say.say_duel_end(self, used)
         for s in self.duel:
             self._to_deck([i for i in self.active[s] if i in used])
             self.reserve[s] += [i for i in self.active[s] if i not in used]
@@ -390,16 +422,19 @@ class GinjontanRules(GinjontanPosition):
         self.sub = 0
         ins = [p for p in self.order if not self.out[p]]
         self.player = ins[0]
+        if self._told is not None:
+            say.say_combo_start(self)
 
     def _combo_step(self, p: int, action: int) -> None:
+        told = self._told is not None
         if self.sub == 1:
-            if action == A_DONE:
-                return self._exchange_done(p)
-            self._swap(p, action)
-            self.swaps += 1
-            if self.swaps >= 3 or not self._swaps(p):
-                self._exchange_done(p)
-            return
+            if action != A_DONE:
+                self._swap(p, action)
+                self.swaps += 1
+                if self.swaps < 3 and self._swaps(p):
+                    return
+            k = self.swaps
+            return self._exchange_done(p, (lambda: say.say_reserve_exchange(self, p, k)) if told else None)
         if self.sub == 2:
             q, src = self.ask
             if action != A_DONE:
@@ -419,14 +454,21 @@ class GinjontanRules(GinjontanPosition):
             self._sort(self.hand[p])
             self._sort(theirs)
             self.locked[q] = False  # "until asked, what nullifies this limitation"
+            cards = self.cards
+            gave, took = [cards[i] for i in self.given], [cards[i] for i in got]
+            self.lastask = [p, q, src, len(gave), *gave, *took]  # what the board says the ask gave
             self.given, self.ask = [], []
-            return self._exchange_done(p)
+            return self._exchange_done(p, (lambda: say.say_ask(self, p, q, src, gave, took)) if told else None)
         if action == A_GJT:
             self.locked[p] = True
             self.streak += 1
+            if told:
+                say.say_gin_jon_tan(self, p)
             return self._combo_next()
         if action == A_KATOH:
             self.out[p] = True
+            if told:
+                say.say_kat_oh(self, p)
             return self._combo_next()
         if A_ASK <= action < A_ACTIVE:
             self.sub = 2
@@ -435,16 +477,21 @@ class GinjontanRules(GinjontanPosition):
             return
         raise AssertionError(f"unexpected action {action} in the combination round")
 
-    def _exchange_done(self, p: int) -> None:
+    def _exchange_done(self, p: int, tell=None) -> None:
+        """An exchange of the combination round is over; `tell` says it (only while narrating)."""
         self.sub = 0
         self.swaps = 0
         self.exch[p] += 1
         self.streak = 0
+        if tell is not None:
+            tell()
         self._combo_next()
 
     def _combo_next(self) -> None:
         ins = [p for p in self.order if not self.out[p]]
         if len(ins) <= 1 or self.streak >= len(ins):
+            if self._told is not None:
+                say.say_combo_end(self)
             return self._evaluate()
         pos = self.order.index(self.player)
         n = len(self.order)
@@ -491,12 +538,16 @@ class GinjontanRules(GinjontanPosition):
                 self.totals[p][1] += d
             shown = [] if self.out[p] else [t.name(self.cards[i]) for i in self.hand[p]]
             self.last.append({"hand": shown, **r})
+        if self._told is not None:
+            say.say_evaluation(self, rows, self.gained)
         if self.round >= self.game.rounds:
             self.phase = END
             self.player = TERMINAL
             return
         self.order = self.order[:]  # the next round's steps 2-3 keep this order until 3.1
         self._new_round()
+        if self._told is not None:
+            say.say_new_round(self)
 
     # -- results ---------------------------------------------------------------------------
     def ranking(self) -> list[tuple[int, int]]:

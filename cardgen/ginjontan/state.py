@@ -35,7 +35,7 @@ class GinjontanPosition(SeatState):
     __slots__ = ("game", "rng", "cards", "owner", "hand", "active", "reserve", "piles", "scores", "round_start",
                  "gained", "round", "order", "turned", "phase", "player", "queue", "duels", "duel", "acted",
                  "beaten", "turn", "swaps", "after", "out", "locked", "exch", "streak", "sub", "ask", "given",
-                 "last", "totals")  # fmt: skip
+                 "last", "totals", "lastask", "duelmoves", "handswaps")  # fmt: skip
     rng: Stream
     cards: list[int]  # card code of each card id
     owner: list[int]  # the deck each card id goes back to (personal decks: its owner's seat)
@@ -68,6 +68,15 @@ class GinjontanPosition(SeatState):
     ask: list[int]
     given: list[int]
     last: list[dict]
+    # The last ask of this combination round: [asker, asked, source (0 hand, 1 reserve), k, the k card
+    # codes given, the k codes taken] ([] none). Only the board reads it: each of the two players sees
+    # its cards, the others who asked whom.
+    lastask: list[int]
+    # Public records the observation keeps (every seat sees these moves made): the card codes of the
+    # current or last duel's actions (acting, target, acting, target, ...), and a bit per seat that
+    # swapped his whole hand with his reserve in step 2 this round (first_exchange=hand).
+    duelmoves: tuple[int, ...]
+    handswaps: int
 
     # -- setting up -------------------------------------------------------------
     @classmethod
@@ -146,6 +155,9 @@ class GinjontanPosition(SeatState):
         self.sub = 0
         self.ask = []
         self.given = []
+        self.lastask = []
+        self.duelmoves = ()
+        self.handswaps = 0
         self.queue = self.order[:]
         self.phase = SWAP2
         self.player = self.queue[0]
@@ -179,6 +191,8 @@ class GinjontanPosition(SeatState):
         s.streak, s.sub = self.streak, self.sub
         s.ask, s.given = self.ask[:], self.given[:]
         s.last = self.last
+        s.lastask = self.lastask  # replaced, never changed in place
+        s.duelmoves, s.handswaps = self.duelmoves, self.handswaps
         return s
 
     _LISTS = ("hand", "active", "reserve", "piles")
@@ -200,6 +214,12 @@ class GinjontanPosition(SeatState):
         data["turned"] = [list(x) for x in self.turned]
         data["totals"] = [list(x) for x in self.totals]
         data["last"] = self.last
+        if self.lastask:
+            data["lastask"] = list(self.lastask)
+        if self.duelmoves:
+            data["duelmoves"] = list(self.duelmoves)
+        if self.handswaps:
+            data["handswaps"] = self.handswaps
         return data
 
     @classmethod
@@ -220,6 +240,9 @@ class GinjontanPosition(SeatState):
             s.turned = [[int(v) for v in x] for x in data["turned"]]
             s.totals = [[int(v) for v in x] for x in data["totals"]]
             s.last = list(data["last"])
+            s.lastask = [int(v) for v in data.get("lastask", [])]
+            s.duelmoves = tuple(int(v) for v in data.get("duelmoves", []))
+            s.handswaps = int(data.get("handswaps", 0))
         except (KeyError, TypeError, ValueError) as exc:
             raise CardgenError(f"bad ginjontan state: {exc!s} (expected the keys of GinjontanState.to_json())") from None
         n = game.num_players
