@@ -104,7 +104,7 @@ def render(state: Position, color: bool = False, player: int | None = None) -> s
     hint = _PHASE_HINTS.get(state.phase)
     if hint:
         lines.append("  " + hint.format(opponent=g.player_name(1 - state.player), hand_size=g.hand_size))
-    lines += [w for t in _effect_lines(state) for w in _wrap(t)]
+    lines += [w for t in _main_sector_lines(state) + _effect_lines(state) for w in _wrap(t)]
     viewer = state.player if player is None else player
     if viewer in (0, 1):
         lines.append("")
@@ -150,6 +150,8 @@ def _cell(state: Position, sec: int, color: bool) -> str:
     cap = fleet[0]
     text = (f"{MARKS[owner]}{facing_arrow(owner, state.facing[sec])}"
             f"{state.stat(cap, ATTACK)}/{state.stat(cap, SHIELD)}" + (f"x{len(fleet)}" if len(fleet) > 1 else ""))  # fmt: skip
+    if sec in MAIN and len(text) < CELL - 1:  # a main sector stays marked under a fleet (where it fits)
+        text += "◇"
     return _paint(f"{text:^{CELL}}", owner, color)
 
 
@@ -160,6 +162,18 @@ def _board_lines(state: Position, color: bool) -> list[str]:
         lines.append(f"{r + 1:>2} " + "".join(_cell(state, r * N + c, color) for c in range(N)) + f" {r + 1}")
     lines.append(columns)
     return lines
+
+
+def _main_sector_lines(state: Position) -> list[str]:
+    """A fleet on the opponent's main sector: it wins if it is still there when its turn starts."""
+    g = state.game
+    out = []
+    for p in (0, 1):
+        sec = MAIN[1 - p]
+        if state.owner[sec] == p:
+            who, opp = g.player_name(p), g.player_name(1 - p)
+            out.append(f"{who} holds {opp}'s main sector {NAMES[sec]}: it wins if still there when its turn starts")
+    return out
 
 
 def _sector_of(state: Position, cid: int) -> int:
@@ -430,7 +444,8 @@ def public_action_text(state: Position, action: int) -> str:
 
 
 PLAY_HELP = """\
-Gyon-RG moves (type the text, or its number in 'list'; N is a card's place in your hand):
+Gyon-RG moves (type the text, or its number in 'list'; a card's number is its place in
+your hand, and the cards after it move up when it leaves):
   keep / mulligan     before turn 1: keep your opening hand, or draw a new one (once)
   special 3 d4        play the Special of hand card 3 on the fleet in d4 (some need no
                       sector, a teleport two: special 3 b2 d4 moves b2's fleet to d4)
@@ -452,7 +467,8 @@ the board (row 5, blue's back row, on top; red plays from row 1):
   R↑5/4x2             a red fleet facing up: its Captain's attack 5 / shield 4, 2 ships
   B↓3/3               a blue ship facing down; at rest red's fleets point up, blue's down,
                       at the opponent; → ← ↓ ↑ : turned by a rotation until it attacks
-  ◇R  ◇B  ·           red's main sector c1, blue's main sector c5 (empty), an empty sector
+  ◇R  ◇B  ·           red's main sector c1, blue's main sector c5 (empty), an empty sector;
+                      R↑5/4◇: a ship on a main sector
   VP 3/10 +4 next     Victory Points: 3 now, +4 when its turn starts if its Captains stay on
                       their goal sectors; 10 win, or hold the enemy main sector at your turn's start
 in show: S the ship, W its weapon's range, b its blindspot, # both; goal grid: X a goal
