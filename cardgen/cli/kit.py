@@ -327,7 +327,7 @@ def _kit(kit: Kit[Any]) -> click.Command:
 
     kit_cmd.help = (
         f"Print-and-play kit: one PDF with everything a {kit.title} table needs.\n\n"
-        + ("Both decks with their backs, " if dk is not None else "")
+        + (("Both decks" if most == 2 else "A deck per player") + " with their backs, " if dk is not None else "")
         + "the board at true size (tiled over pages with alignment marks when the paper is smaller than the "
           "board), tokens and trackers to cut out, and a reference page: the turn in steps and the choices "
           "cardgen made (docs/rules). Nothing is scaled: print at 100 %."

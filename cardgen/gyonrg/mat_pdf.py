@@ -109,8 +109,8 @@ def mat() -> Drawing:
         c.rect(0, 0, width * mm, height * mm, stroke=1, fill=0)
 
     return Drawing("Gyon-RG: the 5x5 mat", width, height, draw,
-                   f"A {CARD_W:g}x{CARD_H:g} mm card fits a sector turned any way. Red sits at rows 1, blue at rows 5: "
-                   "each side reads its own marks.")  # fmt: skip
+                   f"A {CARD_W:g}x{CARD_H:g} mm card fits a sector turned any way. Red sits at the edge by row 1, blue "
+                   "by row 5; each reads the marks on their own side.")  # fmt: skip
 
 
 def _corner_name(c: Canvas, name: str, x: float, y: float) -> None:

@@ -313,3 +313,23 @@ def test_drawing_pages_are_never_scaled():
     assert page.clip.width == pytest.approx(mm(180)) and page.clip.height == pytest.approx(mm(150))
     text = " ".join(t for t, _ in spans(kit.data)[0])
     assert "this bar is 50 mm" in text and re.search(r"print at 100 %", text)
+
+
+@pytest.mark.parametrize("name", KIT_GAMES)
+def test_the_reference_names_only_options_the_engine_has(name):
+    """The reference page's choices point at the options that change them: each one named must exist."""
+    from cardgen.engine.registry import load_game
+
+    options = {o.name for o in type(load_game(name)).options}
+    kit = built(name, "a4")
+    text = " ".join(lab.text for lab in kit.labels() if kit.pages[lab.page].part == "reference")
+    named = set(re.findall(r"options? ([a-z_]+)", text)) | set(re.findall(r"\b[a-z]+(?:_[a-z]+)+\b", text))
+    named -= {"an", "for", "that", "changes", "as"}
+    assert named, text[:200]
+    assert named <= options, sorted(named - options)
+
+
+def test_the_same_kit_twice_is_the_same_file():
+    a = make_kit(game("spherion").load_kit(), "a4")[0].data
+    b = make_kit(game("spherion").load_kit(), "a4")[0].data
+    assert a == b
