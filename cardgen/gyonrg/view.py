@@ -165,9 +165,16 @@ def _board_lines(state: Position, color: bool) -> list[str]:
 
 
 def _main_sector_lines(state: Position) -> list[str]:
-    """A fleet on the opponent's main sector: it wins if it is still there when its turn starts."""
+    """Where each side's coming Victory Points come from (its Captains on goal sectors), and a
+    fleet on the opponent's main sector: it wins if it is still there when its turn starts."""
     g = state.game
+    goals = g.goal_values
     out = []
+    for p in (0, 1):
+        found = [f"{NAMES[s]} {goals[fleet[0]][p][s]}" for s, fleet in enumerate(state.board)
+                 if fleet and state.owner[s] == p and goals[fleet[0]][p][s]]  # fmt: skip
+        if found:
+            out.append(f"{g.player_name(p)} scores next (Captains on goal sectors): {', '.join(found)}")
     for p in (0, 1):
         sec = MAIN[1 - p]
         if state.owner[sec] == p:
