@@ -102,6 +102,8 @@ class Bot:
             names = list(named)[:EXPLAIN_TOP]
             width = max(len(n) for n in names)
             said = why.replace("{n}", str(len(ordered)) if knows else "its")
+            # "{ties ...}": how many moves tied, said only to who may count the bot's options
+            said = re.sub(r"\{ties([^}]*)\}", lambda m: m.group(1) if knows else "", said)
             lines = textwrap.wrap(f"{self._who()} chose {names[0]}: {said}", 80, subsequent_indent="  ")
             for k, ((_, figures), name) in enumerate(zip(shown, names)):
                 lines.append(f"  {'->' if k == 0 else '  '} {name:<{width}}  {figures}")
@@ -168,9 +170,10 @@ class GreedyBot(Bot):
         choice = best_acts[int(self.rng.random() * len(best_acts))]
         rows = sorted(zip(acts, values), key=lambda r: -r[1])
         ties = f" ({len(best_acts)} tied, one picked at random)" if len(best_acts) > 1 else ""
-        why = (f"the best value{ties} of {{n}} legal moves; value: the game's evaluate() "
+        why = (f"the best value{{ties}} of {{n}} legal moves; value: the game's evaluate() "
                f"of the position after the move, for {self.game.player_name(seat)}")
-        self._why = self._ranked(state.clone(), choice, [(a, f"value {v:8.2f}") for a, v in rows], why)
+        self._why = self._ranked(state.clone(), choice, [(a, f"value {v:8.2f}") for a, v in rows],
+                                 why.replace("{ties}", "{ties" + ties + "}"))
         return choice
 
 

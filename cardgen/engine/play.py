@@ -126,7 +126,10 @@ class Table:
         for seat, spec in enumerate(seats):
             if parse_bot_spec(spec)[0] != "human":
                 self.bots[seat] = make_bot(spec, game, seat, seed)
-        self.ask, self.say, self.color = ask, say, color
+        self.ask, self._out, self.color = ask, say, color
+        # A bot's consecutive moves that tell nothing (Gyon-RG's free rotations, say) wait here to
+        # be said as one line: (seat, [move text, ...]).
+        self._quiet: tuple[int, list[str]] | None = None
         self.state = game.new_initial_state(seed)
         self.state.narrate()
         humans = [s for s in range(len(seats)) if s not in self.bots]
@@ -160,6 +163,27 @@ class Table:
         why = [(q, self.bots[q].explain(self.viewer)) for q in bots] if self.explaining else []
         self.history.append((before, action, human, why))
         return text
+
+    def say(self, text: str) -> None:
+        """Say `text`, after any bot moves still waiting to be said."""
+        self._say_quiet()
+        self._out(text)
+
+    def _say_quiet(self) -> None:
+        if self._quiet is None:
+            return
+        seat, texts = self._quiet
+        self._quiet = None
+        runs: list[list] = []  # the same move again and again reads once, with its count
+        for t in texts:
+            if runs and runs[-1][0] == t:
+                runs[-1][1] += 1
+            else:
+                runs.append([t, 1])
+        moves = "; ".join(t if k == 1 else f"{t} x{k}" for t, k in runs)
+        count = f" ({len(texts)} moves)" if len(texts) > 1 else ""
+        line = f"{self.game.player_name(seat)} ({self.seats[seat]}): {moves}{count}"
+        self._out("\n".join(textwrap.wrap(line, WIDTH, subsequent_indent="    ", break_on_hyphens=False)))
 
     def _say_events(self) -> None:
         for line in self.state.told(self.viewer):
@@ -220,6 +244,13 @@ class Table:
         if p in self.bots:
             action = self.bots[p].step(state)
             text = self._apply(action, False, (p,))
+            if not self.state.told(self.viewer) and not self.state.is_terminal():
+                if self._quiet is not None and self._quiet[0] == p:
+                    self._quiet[1].append(text)
+                else:
+                    self._say_quiet()
+                    self._quiet = (p, [text])
+                return
             self.say(f"{self.game.player_name(p)} ({self.seats[p]}): {text}")
             self._say_events()
             return
