@@ -199,6 +199,8 @@ class Table:
         return "\n\n".join("\n".join(text for _, text in why) for why in found)
 
     def run(self) -> State:
+        if len(self.bots) < len(self.seats):
+            self.say("type 'help' at any prompt for the commands, this game's moves and the board's legend")
         if self.open_table and len(self.bots) < len(self.seats):
             self.say("open table: every hand and every bot's move is shown (a teaching game)")
         try:

@@ -47,14 +47,15 @@ def test_a_bots_hidden_bid_is_not_named_and_the_events_are_told():
 def test_the_board_before_the_first_prompt_is_the_position_after_the_opening_chance():
     table, text = run(["human", "greedy"], ["quit"])
     before = replies(text, "N> ")[0]
-    assert before.startswith("chance: die")
+    assert before.splitlines()[1].startswith("chance: die")
     assert "'die': None" not in before  # shown after the roll, not the stale opening
 
 
 def test_an_open_table_says_so_and_shows_everything():
     _, hidden = run(["human", "greedy"], ["1", "1"])
     _, shown = run(["human", "greedy"], ["1", "1"], open_table=True)
-    assert shown.startswith("open table: every hand")
+    assert shown.splitlines()[1].startswith("open table: every hand")
+    assert hidden.startswith("type 'help' at any prompt")
     assert "open table" not in hidden
     assert any(line.startswith("moves: card") and "& card" in line for line in shown.splitlines())
 
