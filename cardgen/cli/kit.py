@@ -1,7 +1,7 @@
 """Every game's command group, built from its kit (cardgen.kit): the commands all games share.
 
-`group(kit)` makes ``cardgen <game>`` with generate, lookup, print, png, board and the deck
-group (build, check, show, print, export), each only where the kit has what it needs, plus the
+`group(kit)` makes ``cardgen <game>`` with generate, lookup, print, png, board, kit and the deck
+group (build, check, show, print, export, tts), each only where the kit has what it needs, plus the
 game's own commands (`Kit.commands`). The commands' wording, options and defaults are the same
 for every game, so a user who knows one game knows them all.
 """

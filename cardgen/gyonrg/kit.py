@@ -132,8 +132,9 @@ class GyonrgKit(Kit[Card]):
     print_help = """Print cards as a print-ready PDF: sheets with bleed and crop marks, or one card per page.
 
     Defaults: one 54-card deck, A4, poker size (63 x 88 mm), 3 x 3 per page
-    with 6 mm gutters so every card has 3 mm bleed between cards (the paper
-    leaves 0.5 mm at the left and right edges), crop marks, RGB, no backs.
+    with 3 mm bleed on the sheet's outer edges and between rows (6 mm
+    gutters), the columns sharing their cut lines (A4 is too narrow for
+    gutters there), cut marks on all four sides, RGB, no backs.
     Every card carries a QR code with its lookup address and its serial; the
     last line says the bleed laid out and where the QR codes lead.
 

@@ -695,8 +695,12 @@ def write_kit(kit: BuiltKit, output: Path, parts_folder: Path | None = None) -> 
     if parts_folder is None:
         write_bytes(output, kit.data)
         return
+    same_folder = output.parent.resolve() == parts_folder.resolve()
     with atomic_files(parts_folder) as batch:
         for part in kit.parts:
             if part.kind != "blank":
                 batch.write(f"{kit.game}-{part.name}.pdf", part.data)
-        write_bytes(output, kit.data)
+        if same_folder:  # the kit and its parts land together, or none of them
+            batch.write(output.name, kit.data)
+        else:  # two folders: the parts are only renamed into place once the kit is written
+            write_bytes(output, kit.data)

@@ -55,8 +55,9 @@ def _card_png(game: WebGame, serial: str, lookup_base: str, dpi: int) -> bytes:
 
 
 def _layout(paper: Size, game: WebGame) -> Imposition:
-    """3x3 cards with crop marks and the most bleed (3 mm down to none) that the paper holds:
-    letter is 6 mm shorter than A4, too short for 3 mm bleed around three poker cards."""
+    """3x3 cards with crop marks and the most bleed (3 mm down to none) that the paper holds: the
+    sheet default gives 3 mm on A4 and Letter (shared cut lines where gutters do not fit); the
+    smaller values are a fallback for a card size or paper that does not hold it."""
     from cardgen.errors import LayoutError
     from cardgen.print.imposition import Layout, impose
 
