@@ -15,10 +15,20 @@ labels) is one PDF form per element, defined in `setup`; what many cards share
 replayed as recorded PDF operators (cardgen.print.face.Snippets), so a card
 costs little more than its serial, its odds line and its QR code.
 
-Items of the card anatomy (rules, "Card"): 1 element (colour and name),
+Items of the card anatomy (rules, "Card"): 1 element (colour, symbol and name),
 2 ship name, 3 stars, 4-7 deploy/move/rotate/attack costs, 8 speed,
 9 attack/shield, 10 weapon and blindspot, 11 deploy diagram, 12 goal grid,
 13 special, 14 QR code, 15 serial.
+
+Order of importance (issue 38), top down: the name (largest text) with the
+element's symbol and name and the stars; attack/shield and speed, the numbers
+read every turn, large in two boxes of their own; the Action Point costs
+(deploy, move, rotate, attack) grouped under an "AP COST" tab, smaller; the
+weapon, deploy and goal diagrams; the special; then the QR code and the serial
+in a footer, the serial smaller than the name. Numbers keep PAD mm from their
+box's edges. Nothing is told by colour alone: each element has a symbol (header
+and deploy pips), weapon squares are yellow (no element's colour) with a dot,
+blindspots grey and hatched, the opponent's main sector red with a white ring.
 """
 
 from __future__ import annotations
@@ -33,7 +43,7 @@ from cardgen.gyonrg.edition import DIRECTIONS, MAIN_SECTOR, Edition
 from cardgen.lookup import lookup_url
 from cardgen.print.colour import Inks, load_palette, print_palette
 from cardgen.print.face import CardBox, Snippets, small_text_error
-from cardgen.print.fonts import SANS, SANS_BOLD, FittedText, draw_fitted, fit_text, register_fonts
+from cardgen.print.fonts import SANS, SANS_BOLD, FittedText, draw_fitted, fit_text, register_fonts, text_width
 from cardgen.print.qr import draw_qr
 from cardgen.print.sizes import mm, pt_to_mm
 
@@ -44,25 +54,47 @@ DESIGN_MIN_W, DESIGN_H = 50.6, 81.0
 FRAME_PT = 1.2  # frame line width: its outer edge lies on the safe line
 M = 1.2  # panels start this far inside the safe line (mm)
 
-WEAPON = "#F07F1C"  # orange squares (rules item 10)
+# Weapon squares: yellow, no element's colour (Delta E >= 10 from each in normal, greyscale and deuteranopia
+# vision), each with a black dot, so they read in any print; blindspots grey and hatched (rules item 10).
+WEAPON = "#FFDD00"
 BLIND = "#8C8C8C"  # grey squares
-MAIN_RED = "#D7263D"  # the opponent's main sector
+MAIN_RED = "#D7263D"  # the opponent's main sector, marked with a white ring (the rulebook's "target")
 INK = "#1A1A1A"
 PAPER = "#FFFFFF"
 WHITE = "#FFFFFF"
 NIGHT, RING, GLOW = "#14182B", "#3C4A7A", "#E8761B"  # the back
 
-# Blocks from the bottom of the DESIGN_H design block: (y, height) in mm.
-FOOTER_Y, FOOTER_H = M, 17.0
-SPECIAL_Y, SPECIAL_H = 18.9, 18.6
-DIAGRAM_Y, DIAGRAM_H = 38.2, 20.6
-CHIPS_Y, CHIPS_H = 59.5, 9.6
-HEADER_Y, HEADER_H = 69.8, 10.0
-QR_SIZE = 17.0
-CHIP_GAP, PANEL_GAP = 0.8, 0.75
-CHIP_LABELS = ("Deploy", "Move", "Rotate", "Attack", "Speed", "Atk/Shd")
+# Each element's symbol, drawn beside its name in the header and as its pip in the deploy diagram, so an
+# element never reads by colour alone (greyscale prints, colour-blind players). An element of a future edition
+# not named here takes the first symbol no other element of its edition uses.
+SHAPES = ("square", "diamond", "circle", "triangle", "cross")
+ELEMENT_SHAPES = {"Matter": "square", "Antimatter": "diamond", "Light": "circle", "Shadow": "triangle", "Void": "cross"}
+
+# Blocks from the bottom of the DESIGN_H design block: (y, height) in mm. In the order a player reads them:
+# the header (name, element, stars), the stats read every turn, the Action Point costs, the three diagrams,
+# the special, and the footer (QR code, serial) set smaller than the name.
+FOOTER_Y, FOOTER_H = M, 14.2
+SPECIAL_Y, SPECIAL_H = 16.1, 17.0
+DIAGRAM_Y, DIAGRAM_H = 33.8, 19.6
+COSTS_Y, COSTS_H = 54.1, 6.8
+STATS_Y, STATS_H = 61.6, 7.6
+HEADER_Y, HEADER_H = 69.9, 9.9
+QR_SIZE = 14.2  # 0.35 mm modules or more for lookup addresses up to QR version 4
+PANEL_GAP = 0.75
+STAT_GAP = 0.8
+STAT_LABELS = ("ATTACK / SHIELD", "SPEED")  # rules items 9, 8
+COST_LABELS = ("Deploy", "Move", "Rotate", "Attack")  # rules items 4-7: Action Points
+COST_TAB_W = 7.0  # the dark "AP COST" tab at the left of the costs
 PANEL_LABELS = ("Weapon", "Deploy", "Goals")
 LABEL_PT = 5.0
+STAT_PT, COST_PT = 12.0, 9.0  # the numbers: stats large, costs smaller
+NAME_PT, SERIAL_PT = 10.0, 6.0  # the name (never shrunk below 6.5 pt in edition A); the serial smaller
+PAD = 0.8  # mm: the least room between a text and its box's edge
+SPECIAL_PAD = 2.0  # mm either side of the special's text
+SPECIAL_BODY_H = SPECIAL_H - 6.5  # the special's text: below its title and cost, 1.2 mm above the box's bottom
+DENIED_R = 0.05  # a denied element's grey dot, in arm cells
+PIP_R, PIP_STEP = 0.15, 0.25  # a deploy pip's radius and its distance from the arm's centre, in arm cells
+WEAPON_DOT = 0.17  # the dot in a weapon square, in cells
 
 
 def _r(x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
@@ -86,9 +118,15 @@ class Geometry:
         canvas.scale(self.scale, self.scale)
         canvas.translate(0, mm(self.lift))
 
-    def chip(self, i: int) -> tuple[float, float]:
-        w = (self.width - 2 * M - 5 * CHIP_GAP) / 6
-        return M + i * (w + CHIP_GAP), w
+    def stat(self, i: int) -> tuple[float, float]:
+        """Box i of the stats row (0 attack/shield, 1 speed): x and width in design mm."""
+        w = (self.width - 2 * M - STAT_GAP) / 2
+        return M + i * (w + STAT_GAP), w
+
+    def cost(self, i: int) -> tuple[float, float]:
+        """Cell i of the Action Point costs (deploy, move, rotate, attack), right of the "AP COST" tab."""
+        w = (self.width - 2 * M - COST_TAB_W) / 4
+        return M + COST_TAB_W + i * w, w
 
     def panel(self, i: int) -> tuple[float, float]:
         w = (self.width - 2 * M - 2 * PANEL_GAP) / 3
@@ -208,15 +246,43 @@ class GyonrgFace:
         w = geo.width
         canvas.setFillColor(dark)
         canvas.roundRect(*_r(M, HEADER_Y, w - 2 * M, HEADER_H), mm(1.5), stroke=0, fill=1)
-        canvas.setLineWidth(0.6)
-        canvas.setFont(SANS, LABEL_PT)
-        for i, label in enumerate(CHIP_LABELS):
-            x, cw = geo.chip(i)
+        # the element's symbol beside its name (item 1), white on the header
+        _shape(canvas, element_shape(edition, element_index), mm(M + 2.9), mm(HEADER_Y + 1.95), mm(1.15),
+               fill=self.ink(WHITE), stroke=self.ink(WHITE))  # fmt: skip
+        # stats read every turn (items 9, 8): two wide boxes, a heavier border, large numbers
+        canvas.setLineWidth(1.0)
+        canvas.setFont(SANS_BOLD, LABEL_PT)
+        for i, label in enumerate(STAT_LABELS):
+            x, sw_ = geo.stat(i)
             canvas.setFillColor(self.ink(PAPER))
             canvas.setStrokeColor(dark)
-            canvas.roundRect(*_r(x, CHIPS_Y, cw, CHIPS_H), mm(1), stroke=1, fill=1)
+            canvas.roundRect(*_r(x, STATS_Y, sw_, STATS_H), mm(1.2), stroke=1, fill=1)
             canvas.setFillColor(dark)
-            canvas.drawCentredString(mm(x + cw / 2), mm(CHIPS_Y + CHIPS_H) - 5.4, label)
+            canvas.drawCentredString(mm(x + sw_ / 2), mm(STATS_Y + STATS_H - 2.2), label)
+        # Action Point costs (items 4-7): one group, a dark "AP COST" tab, four cells
+        canvas.setLineWidth(0.6)
+        canvas.setFillColor(self.ink(PAPER))
+        canvas.setStrokeColor(dark)
+        canvas.roundRect(*_r(M, COSTS_Y, w - 2 * M, COSTS_H), mm(1), stroke=1, fill=1)
+        canvas.setFillColor(dark)
+        canvas.roundRect(*_r(M, COSTS_Y, COST_TAB_W, COSTS_H), mm(1), stroke=0, fill=1)
+        canvas.setFillColor(self.ink(WHITE))
+        canvas.setFont(SANS_BOLD, 6.0)
+        canvas.drawCentredString(mm(M + COST_TAB_W / 2), mm(COSTS_Y + COSTS_H / 2 + 0.5), "AP")
+        canvas.setFont(SANS_BOLD, LABEL_PT)
+        canvas.drawCentredString(mm(M + COST_TAB_W / 2), mm(COSTS_Y + COSTS_H / 2 - 2.0), "COST")
+        canvas.setStrokeColor(light)
+        canvas.setLineWidth(0.5)
+        canvas.setFont(SANS, LABEL_PT)
+        for i, label in enumerate(COST_LABELS):
+            x, cw = geo.cost(i)
+            if i:
+                canvas.line(mm(x), mm(COSTS_Y + 0.9), mm(x), mm(COSTS_Y + COSTS_H - 0.9))
+            canvas.setFillColor(dark)
+            canvas.drawCentredString(mm(x + cw / 2), mm(COSTS_Y + COSTS_H - 2.1), label)
+        canvas.setLineWidth(0.6)
+        canvas.setStrokeColor(dark)
+        canvas.setFont(SANS, LABEL_PT)
         for i, label in enumerate(PANEL_LABELS):
             x, pw = geo.panel(i)
             canvas.setFillColor(self.ink(PAPER))
@@ -229,8 +295,8 @@ class GyonrgFace:
         fx = M + QR_SIZE + 0.6
         canvas.roundRect(*_r(fx, FOOTER_Y, w - M - fx, FOOTER_H), mm(1), stroke=1, fill=1)
         canvas.setFillColor(dark)
-        canvas.setFont(SANS_BOLD, 5.5)
-        canvas.drawRightString(mm(w - M - 1.5), mm(FOOTER_Y + 1.6), "GYON-RG")
+        canvas.setFont(SANS_BOLD, 5.0)
+        canvas.drawRightString(mm(w - M - 1.5), mm(FOOTER_Y + 1.4), "GYON-RG")
         canvas.restoreState()
 
     # ----- front ---------------------------------------------------------
@@ -250,9 +316,11 @@ class GyonrgFace:
         # 2 name, 1 element, 3 stars
         snip.draw(canvas, ("name", ship.name), lambda: self._name(canvas, ship.name))
         snip.draw(canvas, ("element", el.name, card.is_drone, card.stars), lambda: self._element_and_stars(canvas, card))
-        # 4-9 numbers
-        values = (ship.deploy_cost, ship.move_cost, ship.rotate_cost, ship.attack_cost, ship.speed, f"{ship.attack}/{ship.shield}")
-        snip.draw(canvas, ("chips", values), lambda: self._chips(canvas, values))
+        # 9, 8 stats; 4-7 Action Point costs
+        stats = (f"{ship.attack}/{ship.shield}", str(ship.speed))
+        snip.draw(canvas, ("stats", stats), lambda: self._stats(canvas, stats))
+        costs = tuple(str(v) for v in (ship.deploy_cost, ship.move_cost, ship.rotate_cost, ship.attack_cost))
+        snip.draw(canvas, ("costs", costs), lambda: self._costs(canvas, costs))
         # 10, 11, 12 diagrams
         grid_y = DIAGRAM_Y + 1.0
         (px0, pw), (px1, _), (px2, _) = geo.panel(0), geo.panel(1), geo.panel(2)
@@ -272,10 +340,10 @@ class GyonrgFace:
         fw = w - M - fx
         canvas.setFillColor(self.ink(INK))
         serial = fit_serial(card.serial, fw - 3, self.min_size)
-        draw_fitted(canvas, serial, mm(fx + 1.5), mm(FOOTER_Y + FOOTER_H - 6.4), mm(fw - 3), mm(5.0), valign="middle")
-        canvas.setFont(SANS, 5.2)
-        canvas.drawString(mm(fx + 1.5), mm(FOOTER_Y + 7.2), f"1 in {_short(card.odds)} · edition {ed.letter}")
-        canvas.drawString(mm(fx + 1.5), mm(FOOTER_Y + 4.6), "scan or look up the serial")
+        draw_fitted(canvas, serial, mm(fx + 1.5), mm(FOOTER_Y + FOOTER_H - 4.6), mm(fw - 3), mm(3.4), valign="middle")
+        canvas.setFont(SANS, 5.0)
+        canvas.drawString(mm(fx + 1.5), mm(FOOTER_Y + 6.6), f"1 in {_short(card.odds)} · edition {ed.letter}")
+        canvas.drawString(mm(fx + 1.5), mm(FOOTER_Y + 4.2), "scan or look up the serial")
         canvas.restoreState()
 
     def _name(self, canvas: Canvas, name: str) -> None:
@@ -289,35 +357,41 @@ class GyonrgFace:
         canvas.setFillColor(self.ink(WHITE))
         label = card.element.name.upper() + ("  ·  DRONE" if card.is_drone else "")
         canvas.setFont(SANS_BOLD, 5.5)
-        canvas.drawString(mm(M + 1.5), mm(HEADER_Y + 1.3), label)
+        canvas.drawString(mm(M + 4.8), mm(HEADER_Y + 1.3), label)  # after the element's symbol (in the form)
         for i in range(5):
             _star(canvas, mm(w - M - 2.6 - (4 - i) * 3.6), mm(HEADER_Y + 2.3), mm(1.5), filled=i < card.stars, colour=self.ink(WHITE))
 
-    def _chips(self, canvas: Canvas, values: tuple) -> None:
+    def _stats(self, canvas: Canvas, values: tuple[str, ...]) -> None:
         canvas.setFillColor(self.ink(INK))
-        for i, v in enumerate(values):
-            x, cw = self._geo.chip(i)
-            text = str(v)
-            canvas.setFont(SANS_BOLD, 12 if len(text) < 4 else 10)
-            canvas.drawCentredString(mm(x + cw / 2), mm(CHIPS_Y + 1.6), text)
+        for i, text in enumerate(values):
+            x, sw_ = self._geo.stat(i)
+            canvas.setFont(SANS_BOLD, number_size(text, STAT_PT, sw_))
+            canvas.drawCentredString(mm(x + sw_ / 2), mm(STATS_Y + 1.2), text)
+
+    def _costs(self, canvas: Canvas, values: tuple[str, ...]) -> None:
+        canvas.setFillColor(self.ink(INK))
+        for i, text in enumerate(values):
+            x, cw = self._geo.cost(i)
+            canvas.setFont(SANS_BOLD, number_size(text, COST_PT, cw))
+            canvas.drawCentredString(mm(x + cw / 2), mm(COSTS_Y + 1.0), text)
 
     def _special(self, canvas: Canvas, card: Card) -> None:
         w = self._geo.width
         sp = card.special
         sw = w - 2 * M
         canvas.setFillColor(self.ink(card.element.dark))
-        cx, cy = M + sw - 3.6, SPECIAL_Y + SPECIAL_H - 3.6
-        canvas.circle(mm(cx), mm(cy), mm(2.6), stroke=0, fill=1)
+        cx, cy = M + sw - 3.1, SPECIAL_Y + SPECIAL_H - 2.9
+        canvas.circle(mm(cx), mm(cy), mm(2.1), stroke=0, fill=1)
         canvas.setFillColor(self.ink(WHITE))
-        canvas.setFont(SANS_BOLD, 9)
-        canvas.drawCentredString(mm(cx), mm(cy) - 3.2, str(sp.cost))
+        canvas.setFont(SANS_BOLD, 8)
+        canvas.drawCentredString(mm(cx), mm(cy) - 2.85, str(sp.cost))
         canvas.setFillColor(self.ink(INK))
         title, body = fit_special(sp.name, sp.text, sw, self.min_size)
-        draw_fitted(canvas, title, mm(M + 1.5), mm(SPECIAL_Y + SPECIAL_H - 5.6), mm(sw - 9.5), mm(4.5), valign="middle")
-        draw_fitted(canvas, body, mm(M + 1.5), mm(SPECIAL_Y + 1.2), mm(sw - 3), mm(SPECIAL_H - 7.5))
+        draw_fitted(canvas, title, mm(M + SPECIAL_PAD), mm(SPECIAL_Y + SPECIAL_H - 5.0), mm(sw - 9.5), mm(4.0), valign="middle")
+        draw_fitted(canvas, body, mm(M + SPECIAL_PAD), mm(SPECIAL_Y + 1.2), mm(sw - 2 * SPECIAL_PAD), mm(SPECIAL_BODY_H))
 
     def _pattern(self, canvas: Canvas, weapon, blind, x: float, y: float, size: float) -> None:
-        """Item 10: 5x5 squares around the ship; orange = weapon, grey = blindspot; top faces the opponent."""
+        """Item 10: 5x5 squares around the ship; yellow with a dot = weapon, grey hatched = blindspot; top faces the opponent."""
         cell = size / 5
         canvas.setLineWidth(0.3)
         canvas.setStrokeColor(self.ink(INK))
@@ -339,6 +413,9 @@ class GyonrgFace:
                     canvas.drawPath(p, stroke=0, fill=1)
                 elif b:  # hatch so blindspots read in greyscale too
                     canvas.line(mm(cx), mm(cy), mm(cx + cell), mm(cy + cell))
+                if w:  # a black dot: weapon squares read without colour
+                    canvas.setFillColor(self.inks.black)
+                    canvas.circle(mm(cx + cell * 0.5), mm(cy + cell * 0.5), mm(cell * WEAPON_DOT), stroke=0, fill=1)
                 if (dx, dy) == (0, 0):
                     _arrow(canvas, mm(cx + cell / 2), mm(cy + cell / 2), mm(cell * 0.32), self.inks.black)
 
@@ -346,8 +423,10 @@ class GyonrgFace:
         """Item 11: a cross; each arm shows the elements that may deploy on that side.
 
         Each element has a fixed place in a dice-five pattern (Matter top-left,
-        Antimatter top-right, Light centre, Shadow bottom-left, Void bottom-right),
-        so the diagram reads in greyscale: a filled pip is allowed, an empty ring not.
+        Antimatter top-right, Light centre, Shadow bottom-left, Void bottom-right)
+        and its own symbol (the one beside the name in the header), so the diagram
+        reads in greyscale and to colour-blind players: an element's symbol in its
+        colour is allowed, a small grey dot not.
         Drawn as five recorded pieces (the ship, four arms), each shared by many cards.
         """
         cell = size / 3
@@ -374,20 +453,19 @@ class GyonrgFace:
         canvas.rect(*_r(ox + 0.3, oy + 0.3, cell - 0.6, cell - 0.6), stroke=1, fill=1)
         for i, el in enumerate(ed.elements[:5]):
             sx, sy = spots[i]
-            px, py = ox + cell / 2 + sx * cell * 0.27, oy + cell / 2 + sy * cell * 0.27
+            px, py = ox + cell / 2 + sx * cell * PIP_STEP, oy + cell / 2 + sy * cell * PIP_STEP
             allowed = bool(mask >> i & 1)
             # A pip is one of 40 (arm, element, allowed) drawings: recorded once, its circle's curves not computed again.
             self.snippets.draw(canvas, ("deploy-pip", ed.letter, direction, i, allowed),
-                               partial(self._pip, canvas, el, px, py, cell, allowed))  # fmt: skip
+                               partial(self._pip, canvas, el, element_shape(ed, i), px, py, cell, allowed))  # fmt: skip
 
-    def _pip(self, canvas: Canvas, el, px: float, py: float, cell: float, allowed: bool) -> None:
+    def _pip(self, canvas: Canvas, el, shape: str, px: float, py: float, cell: float, allowed: bool) -> None:
         if allowed:
-            canvas.setFillColor(self.ink(el.colour))
-            canvas.setStrokeColor(self.ink(INK))
-            canvas.circle(mm(px), mm(py), mm(cell * 0.14), stroke=1, fill=1)
+            canvas.setLineWidth(0.3)
+            _shape(canvas, shape, mm(px), mm(py), mm(cell * PIP_R), fill=self.ink(el.colour), stroke=self.ink(INK))
         else:
-            canvas.setStrokeColor(self.ink(BLIND))
-            canvas.circle(mm(px), mm(py), mm(cell * 0.06), stroke=1, fill=0)
+            canvas.setFillColor(self.ink(BLIND))
+            canvas.circle(mm(px), mm(py), mm(cell * DENIED_R), stroke=0, fill=1)
 
     def _goals(self, canvas: Canvas, card: Card, x: float, y: float, size: float) -> None:
         """Item 12: 5x5 sectors from the owner's side; rows 4 (+) and 5 (++) labelled, main sector red."""
@@ -405,6 +483,12 @@ class GyonrgFace:
                 fill = MAIN_RED if (row, col) == MAIN_SECTOR else dark if (row, col) in sectors else PAPER
                 canvas.setFillColor(self.ink(fill))
                 canvas.rect(*_r(cx, cy, cell, cell), stroke=1, fill=1)
+                if (row, col) == MAIN_SECTOR:  # the target: a white ring, not only red
+                    canvas.setStrokeColor(self.ink(WHITE))
+                    canvas.setLineWidth(0.6)
+                    canvas.circle(mm(cx + cell / 2), mm(cy + cell / 2), mm(cell * 0.28), stroke=1, fill=0)
+                    canvas.setStrokeColor(self.ink(INK))
+                    canvas.setLineWidth(0.3)
         canvas.setFillColor(self.ink(INK))
         canvas.setFont(SANS_BOLD, 5)
         canvas.drawRightString(mm(gx - 0.3), mm(base + 4 * cell + cell / 2) - 1.8, "++")
@@ -452,19 +536,75 @@ class GyonrgFace:
 @lru_cache(maxsize=4096)
 def fit_name(name: str, width_mm: float = DESIGN_MIN_W - 2 * M - 3, min_size: float = MIN_TEXT_PT) -> FittedText:
     """Item 2 in the header: one line, shrinking to min_size (TextFitError if even that fails)."""
-    return fit_text(name, SANS_BOLD, mm(width_mm), mm(5.0), 9.5, min_size, max_lines=1)
+    return fit_text(name, SANS_BOLD, mm(width_mm), mm(5.0), NAME_PT, min_size, max_lines=1)
 
 
 @lru_cache(maxsize=4096)
 def fit_special(name: str, text: str, width_mm: float = DESIGN_MIN_W - 2 * M, min_size: float = MIN_TEXT_PT) -> tuple[FittedText, FittedText]:
     """Item 13: the title on one line, the text shrinking then wrapping to fit the box."""
-    title = fit_text(name, SANS_BOLD, mm(width_mm - 9.5), mm(4.5), 8.5, min_size, max_lines=1)
-    body = fit_text(text, SANS, mm(width_mm - 3), mm(SPECIAL_H - 7.5), 9.0, min_size)
+    title = fit_text(name, SANS_BOLD, mm(width_mm - 9.5), mm(4.0), 8.0, min_size, max_lines=1)
+    body = fit_text(text, SANS, mm(width_mm - 2 * SPECIAL_PAD), mm(SPECIAL_BODY_H), 7.5, min_size)
     return title, body
 
 
 def fit_serial(serial: str, width_mm: float = DESIGN_MIN_W - 2 * M - QR_SIZE - 0.6 - 3, min_size: float = MIN_TEXT_PT) -> FittedText:
-    return fit_text(serial, SANS_BOLD, mm(width_mm), mm(5.0), 11, min_size, max_lines=1)
+    """Item 15 in the footer: one line, at most SERIAL_PT (smaller than the name)."""
+    return fit_text(serial, SANS_BOLD, mm(width_mm), mm(3.4), SERIAL_PT, min_size, max_lines=1)
+
+
+def number_size(text: str, size: float, box_mm: float) -> float:
+    """The size a number is set at in a box box_mm wide: `size`, or smaller so PAD mm stays free on each side."""
+    room = mm(box_mm - 2 * PAD)
+    width = text_width(text, SANS_BOLD, size)
+    return size if width <= room else size * room / width
+
+
+def element_shape(edition: Edition, index: int) -> str:
+    """The symbol of the edition's element `index` (ELEMENT_SHAPES; unnamed elements take unused SHAPES)."""
+    names = [e.name for e in edition.elements]
+    known = ELEMENT_SHAPES.get(names[index])
+    if known is not None:
+        return known
+    used = {ELEMENT_SHAPES[n] for n in names if n in ELEMENT_SHAPES}
+    spare = [s for s in SHAPES if s not in used]
+    unnamed = [i for i, n in enumerate(names) if n not in ELEMENT_SHAPES]
+    k = unnamed.index(index)
+    return spare[k % len(spare)] if spare else SHAPES[k % len(SHAPES)]
+
+
+def _shape(canvas: Canvas, kind: str, x: float, y: float, r: float, fill, stroke) -> None:
+    """An element symbol centred on (x, y), about 2r across (points)."""
+    canvas.setFillColor(fill)
+    canvas.setStrokeColor(stroke)
+    if kind == "circle":
+        canvas.circle(x, y, r * 0.8, stroke=1, fill=1)
+        return
+    p = canvas.beginPath()
+    if kind == "square":
+        k = r * 0.84
+        p.rect(x - k, y - k, 2 * k, 2 * k)
+    elif kind == "diamond":
+        p.moveTo(x, y + r)
+        p.lineTo(x + r * 0.8, y)
+        p.lineTo(x, y - r)
+        p.lineTo(x - r * 0.8, y)
+        p.close()
+    elif kind == "triangle":  # pointing down
+        p.moveTo(x - r, y + r * 0.75)
+        p.lineTo(x + r, y + r * 0.75)
+        p.lineTo(x, y - r)
+        p.close()
+    elif kind == "cross":  # an X: a plus sign turned 45 degrees
+        t, a = r * 0.3, r * 1.0
+        plus = [(t, a), (t, t), (a, t), (a, -t), (t, -t), (t, -a), (-t, -a), (-t, -t), (-a, -t), (-a, t), (-t, t), (-t, a)]
+        c = math.sqrt(0.5)
+        for k, (u, v) in enumerate(plus):
+            px, py = x + c * (u - v), y + c * (u + v)
+            p.moveTo(px, py) if k == 0 else p.lineTo(px, py)
+        p.close()
+    else:
+        raise ValueError(f"unknown element symbol {kind!r}")
+    canvas.drawPath(p, stroke=1, fill=1)
 
 
 def _star(canvas: Canvas, x: float, y: float, r: float, filled: bool, colour) -> None:
