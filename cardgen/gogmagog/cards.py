@@ -41,19 +41,24 @@ ENEMY_EFFECTS = frozenset({"tokens", "strike"})
 OWN_EFFECTS = frozenset({"fury", "guard"})
 
 
+GUILD_MARKS = ("flame", "wave", "leaf", "block", "bolt")
+
+
 @dataclass(frozen=True, slots=True)
 class Guild:
     name: str
     colour: str
     weight: int
+    mark: str = "block"  # the symbol the face draws for it (GUILD_MARKS)
 
 
 @dataclass(frozen=True, slots=True)
 class Value:
-    """A drawn number (attack, defence) with its weight."""
+    """A drawn number (attack, defence) with its weight and, for defence, the word a creature's name gives it."""
 
     value: int
     weight: int
+    word: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +71,7 @@ class Effect:
     cost: int  # spells and resources: mana to play; abilities: mana added to the creature's cost
     weight: int
     text: str
+    creatures: tuple[str, ...] = ()  # abilities: the creature a name gives it, by attack
 
     @property
     def target(self) -> str:
@@ -116,23 +122,35 @@ class Edition:
         doc.only({"guild"})
         self.guilds = []
         for r in cast("list[Reader]", doc.tables("guild")):
-            r.only({"name", "colour", "weight"})
+            r.only({"name", "colour", "weight", "mark"})
             colour = r.str("colour")
             if len(colour) != 7 or colour[0] != "#" or any(ch not in "0123456789abcdefABCDEF" for ch in colour[1:]):
                 raise r.fail("colour", "a colour like '#C8462B'", colour)
-            self.guilds.append(Guild(r.str("name"), colour.upper(), r.int("weight", min=1)))
+            self.guilds.append(Guild(r.str("name"), colour.upper(), r.int("weight", min=1), r.str("mark", choices=GUILD_MARKS)))
         _unique([g.name for g in self.guilds], "guilds.toml", "guild")
+        _unique([g.mark for g in self.guilds], "guilds.toml", "guild mark")
 
         doc = Reader(tables["creatures"], "creatures.toml")
-        doc.only({"attack", "defence", "nouns"})
-        self.attacks = _values(doc, "attack")
-        self.defences = _values(doc, "defence")
+        doc.only({"attack", "defence", "nouns", "basic"})
+        self.attacks = _values(doc, "attack", word=False)
+        self.defences = _values(doc, "defence", word=True)
         nouns = doc.list("nouns", nonempty=True)
         if not all(isinstance(n, str) and n.strip() for n in nouns):
             raise doc.fail("nouns", "a list of names", nouns)
         self.nouns = [n.strip() for n in nouns]
         _unique(self.nouns, "creatures.toml", "noun")
+        self.basic = _creature_words(doc, "basic", len(self.attacks))
         self.abilities = _effects(tables["abilities"], "abilities.toml", "ability", ABILITY_EFFECTS, "extra", 0)
+        for e in self.abilities:
+            if len(e.creatures) != len(self.attacks):
+                raise TableError(f"abilities.toml: ability {e.name!r} needs {len(self.attacks)} creatures, one for each attack value")
+        # one name, one card: no creature word twice, and no word that is a guild's
+        _unique(list(self.basic) + [w for e in self.abilities for w in e.creatures], "creatures.toml and abilities.toml", "creature")
+        _unique([v.word for v in self.defences], "creatures.toml", "defence word")
+        guild_words = {g.name.lower() for g in self.guilds}
+        for w in [v.word for v in self.defences] + list(self.basic) + [w for e in self.abilities for w in e.creatures]:
+            if any(gw in w.lower() for gw in guild_words):
+                raise TableError(f"creature name word {w!r} holds a guild's name: a name's words must agree with its guild")
         self.spells = _effects(tables["spells"], "spells.toml", "spell", SPELL_EFFECTS, "cost", 1)
         self.resources = _effects(tables["resources"], "resources.toml", "resource", RESOURCE_EFFECTS, "cost", 0)
 
@@ -240,12 +258,22 @@ def _unique(names: list[str], file: str, what: str) -> None:
         seen.add(n)
 
 
-def _values(doc: Reader, key: str) -> list[Value]:
+def _creature_words(doc: Reader, key: str, count: int) -> tuple[str, ...]:
+    words = doc.list(key, nonempty=True)
+    if len(words) != count or not all(isinstance(w, str) and w.strip() and " " not in w.strip() for w in words):
+        raise doc.fail(key, f"{count} one-word creatures, one for each attack value", words)
+    return tuple(w.strip() for w in words)
+
+
+def _values(doc: Reader, key: str, word: bool) -> list[Value]:
     out = []
     for i, item in enumerate(doc.list(key, nonempty=True)):
         r = Reader(item, doc.file, f"{key}[{i}]")
-        r.only({"value", "weight"})
-        out.append(Value(r.int("value", min=0, max=20), r.int("weight", min=1)))
+        r.only({"value", "weight", "word"} if word else {"value", "weight"})
+        w = r.str("word").strip() if word else ""
+        if word and (not w or " " in w):
+            raise r.fail("word", "one word (the creature's name says it)", w)
+        out.append(Value(r.int("value", min=0, max=20), r.int("weight", min=1), w))
     if len({v.value for v in out}) != len(out):
         raise doc.fail(key, "distinct values", [v.value for v in out])
     return out
@@ -256,14 +284,15 @@ def _effects(data: dict, file: str, key: str, effects: tuple[str, ...], cost_key
     doc.only({key})
     out = []
     for r in cast("list[Reader]", doc.tables(key)):
-        r.only({"name", "effect", "amount", cost_key, "weight", "text"})
+        r.only({"name", "effect", "amount", cost_key, "weight", "text"} | ({"creatures"} if key == "ability" else set()))
         text = r.str("text")
+        creatures = _creature_words(r, "creatures", len(r.list("creatures", nonempty=True))) if key == "ability" else ()
         amount = r.int("amount", min=0, max=20)
         effect = r.str("effect", choices=effects)
         if effect != "instant" and amount == 0:
             raise r.fail("amount", f"a whole number >= 1 for effect {effect!r}", amount)
         out.append(Effect(r.str("name"), effect, amount, r.int(cost_key, min=cost_min, max=20), r.int("weight", min=1),
-                          text.replace("{amount}", str(amount))))  # fmt: skip
+                          text.replace("{amount}", str(amount)), creatures))  # fmt: skip
     _unique([e.name for e in out], file, key)
     return out
 
@@ -322,10 +351,26 @@ class Card:
 
     @property
     def name(self) -> str:
+        """One name, one card (issue 38): the same name means the same rules and numbers, and
+        cards that differ in play have different names.
+
+        A creature: its guild, then its defence's word joined to the creature its ability (or none)
+        and attack give ("Ember Horngnoll": attack 2, defence 4, Spear throw); a spell or resource: its
+        guild and the effect's name ("Tide Bolt"). The serial's noun is not in it: cards that differ
+        only in their noun are copies of one card.
+        """
         if self.kind <= 1:
-            return f"{self.guild.name} {self.noun}"
+            ed = self.edition
+            kinds = self.effect.creatures if self.effect is not None else ed.basic
+            return f"{self.guild.name} {ed.defences[self.choices[2]].word}{kinds[self.choices[1]].lower()}"
         assert self.effect is not None
-        return self.effect.name
+        return f"{self.guild.name} {self.effect.name}"
+
+    def rank_values(self, rank: str) -> tuple[int, int]:
+        """(attack, defence) of this creature in the 'defensive' rank (-1 attack, +1 defence) or the
+        'offensive' rank (+1 attack, -1 defence), never below 0 (creatures.toml, the rulebook's ranks)."""
+        step = {"defensive": -1, "offensive": 1}[rank]
+        return max(0, self.attack + step), max(0, self.defence - step)
 
     @property
     def serial(self) -> str:
@@ -374,11 +419,14 @@ def sheet(card: Card) -> str:
     lines = [f"{card.name}  [{card.serial}]", f"{card.guild.name} {card.kind_name}, {'★' * card.stars} ({card.stars} stars)",
              f"mana cost: {card.cost}"]  # fmt: skip
     if card.is_creature:
-        lines.append(f"attack {card.attack}, defence {card.defence}  (defensive rank {max(0, card.attack - 1)}/{card.defence + 1},"
-                     f" offensive rank {card.attack + 1}/{max(0, card.defence - 1)})")  # fmt: skip
+        (da, dd), (oa, od) = card.rank_values("defensive"), card.rank_values("offensive")
+        lines.append(f"attack {card.attack}, defence {card.defence} (in the defensive rank: attack {da}, defence {dd};"
+                     f" in the offensive rank: attack {oa}, defence {od})")  # fmt: skip
     if card.effect is not None:
-        label = "ability" if card.kind == 1 else "effect"
-        lines.append(f"{label}: {card.effect.name}: {card.effect.text}")
+        if card.kind == 1 and card.effect.text.startswith("Once: "):  # said once, not 'Scout: Once: draw 1 card.'
+            lines.append(f"ability: {card.effect.name} (single use): {card.effect.text.removeprefix('Once: ')}")
+        else:
+            lines.append(f"{'ability' if card.kind == 1 else 'effect'}: {card.effect.name}: {card.effect.text}")
     lines.append(f"odds: 1 in {max(1, round(1 / card.probability)):,} (edition {card.edition.letter})")
     return "\n".join(lines)
 

@@ -59,7 +59,7 @@ Gog & Magog moves (hand cards and lanes count from 1; lanes from the left):
   play 3 2            creature hand card 3 into lane 2, defensive rank, face up
   play 3 2 concealed  the same, face down: the opponent sees only its mana cost
   play 3 2 attack     a creature with Instant attack: offensive rank, attacks lane 2 at once
-  cast 1 enemy 4      spell hand card 1 at the opponent's lane 4 (Firebolt, Meteor; Leech at a Flaw)
+  cast 1 enemy 4      spell hand card 1 at the opponent's lane 4 (Bolt, Barrage; Leech at a Flaw)
   cast 1 own 2        a spell on your creature in lane 2 (War cry, Bulwark)
   cast 1              a spell with no target (Renewal, Insight, Mana surge)
   resource 2          resource hand card 2, one a turn (Mana well, Energy shrine, Library)

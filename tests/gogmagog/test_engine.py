@@ -36,7 +36,7 @@ T14 = find(0, "Tide", 1, 4)
 T36 = find(0, "Tide", 3, 6)
 T34 = find(0, "Tide", 3, 4)
 INSTANT = find(1, "Ember", 3, 3, "Instant attack")
-BOLT = find(2, "Ember", effect="Firebolt")
+BOLT = find(2, "Ember", effect="Bolt")
 WELL = find(3, "Ember", effect="Mana well")
 DECK = [E33, E21, E51, E44, E24, T14, T36, T34, INSTANT, BOLT]  # 10 cards x 3 copies = 30
 
