@@ -6,7 +6,9 @@ first (element, level, ATK spread, DEF spread, prefix, noun, fusion group,
 relic), then spells (effect, magnitude, condition), then traps (the same), so
 the serial (edition letter + number + check character, cardgen/serial.py) *is*
 the card. A card's probability is its kind's share times the product of its
-options' shares; rarity stars come from that exactly (see `Tables.stars`).
+options' shares; rarity stars come from that exactly (see `Tables.stars`; the face shows them
+as a set symbol with the rarity's initial, since players read stars as the level). A card's
+name comes from what the card is (names.toml, `Names`), not from its serial.
 """
 
 from __future__ import annotations
@@ -130,6 +132,7 @@ class Tables:
             for t in _each(pu, "powerup")
         )  # fmt: skip
         self.by_kind = (self.monster_attrs, self.spell_attrs, self.trap_attrs)
+        self.names = Names(folder / "names.toml", self)
         self.counts = tuple(math.prod(len(a) for a in attrs) for attrs in self.by_kind)
         self.offsets = (0, self.counts[0], self.counts[0] + self.counts[1])
         self.count = sum(self.counts)
@@ -179,6 +182,63 @@ class Tables:
         return serialcodec.encode(self.letter, number, self.serial_length)
 
 
+class Names:
+    """The naming tables (names.toml): a card's name from what the card is, never from its serial."""
+
+    def __init__(self, path: Path, t: Tables) -> None:
+        r = Reader(load_toml(path), path.name)
+        r.only({"relic", "roots", "suffixes", "nouns", "conditions"})
+        self.relic = r.str("relic")
+        levels = t.monster_attrs[1].options
+        self.base = {int(o.extra): (o.a, o.b) for o in levels}
+        self.step = t.monster_attrs[2].options[1].a - t.monster_attrs[2].options[0].a if len(t.monster_attrs[2]) > 1 else 1
+        nouns = t.monster_attrs[5].options
+        spread = [o.a for o in t.monster_attrs[2].options]
+        if self.step <= 0 or any(v % self.step for v in spread + [n.a for n in nouns] + [n.b for n in nouns]):
+            raise r.fail("roots", "a spread whose step divides every offset and every noun's shift (monsters.toml)", self.step)
+        self.atk_low = min(spread) + min(n.a for n in nouns)
+        self.def_low = min(spread) + min(n.b for n in nouns)
+        atk_steps = (max(spread) + max(n.a for n in nouns) - self.atk_low) // self.step + 1
+        def_steps = (max(spread) + max(n.b for n in nouns) - self.def_low) // self.step + 1
+        roots = r.table("roots")
+        roots.only({e.name for e in t.elements})
+        self.roots = {e.name: tuple(roots.list(e.name, nonempty=True)) for e in t.elements}
+        for e, words in self.roots.items():
+            if len(words) != atk_steps:
+                raise roots.fail(e, f"{atk_steps} roots (ATK {self.atk_low:+d} to {self.atk_low + (atk_steps - 1) * self.step:+d} "
+                                    f"in steps of {self.step})", list(words))
+        suffixes = r.table("suffixes")
+        self.suffixes = tuple(suffixes.list("words", nonempty=True))
+        if len(self.suffixes) != def_steps:
+            raise suffixes.fail("words", f"{def_steps} suffixes (DEF {self.def_low:+d} to "
+                                         f"{self.def_low + (def_steps - 1) * self.step:+d} in steps of {self.step})", list(self.suffixes))
+        groups = [o.name for o in t.monster_attrs[6].options]
+        nt = r.table("nouns")
+        nt.only(set(groups))
+        self.nouns = {g: tuple(nt.list(g, nonempty=True)) for g in groups}
+        for g, words in self.nouns.items():
+            if len(words) != len(levels):
+                raise nt.fail(g, f"{len(levels)} nouns (one per level, level 1 first)", list(words))
+        cond = r.table("conditions")
+        kinds = {o.name for attrs in (t.spell_attrs, t.trap_attrs) for o in attrs[2].options} - {"always"}
+        cond.only(kinds)
+        self.conditions = {k: cond.str(k) for k in kinds}
+        self.magnitudes = tuple(o.name for o in t.spell_attrs[1].options)
+
+    def monster(self, element: str, level: int, atk: int, defence: int, fusion: str, relic: bool) -> str:
+        base_atk, base_def = self.base[level]
+        root = self.roots[element][(atk - base_atk - self.atk_low) // self.step]
+        suffix = self.suffixes[(defence - base_def - self.def_low) // self.step]
+        name = f"{root}{suffix} {self.nouns[fusion][level - 1]}"
+        return f"{self.relic} {name}" if relic else name
+
+    def spell(self, title: str, amounts: list[int], amount: int, condition: str) -> str:
+        words = [self.conditions.get(condition, "")]
+        if len(set(amounts)) > 1:
+            words.append(self.magnitudes[amounts.index(amount)])
+        return " ".join(w for w in words + [title] if w)
+
+
 @cache
 def tables() -> Tables:
     """The built-in tables (loaded and checked once)."""
@@ -188,7 +248,7 @@ def tables() -> Tables:
 class Card:
     """One Spherion card: its kind and one option index per attribute of that kind."""
 
-    __slots__ = ("tables", "kind", "choices", "number", "weight")
+    __slots__ = ("tables", "kind", "choices", "number", "weight", "master")
 
     def __init__(self, t: Tables, kind: int, choices: tuple[int, ...]) -> None:
         attrs = t.by_kind[kind]
@@ -200,6 +260,16 @@ class Card:
         self.tables, self.kind, self.choices = t, kind, tuple(choices)
         self.number = t.offsets[kind] + n
         self.weight = w
+        self.master = False  # printed as a deck master (as_master): the same card, another text
+
+    def as_master(self) -> "Card":
+        """This monster as its deck's deck master prints it: marked, with the deck master's rules
+        for text (it is placed, never summoned: no tribute line; it has no abilities)."""
+        if self.kind:
+            raise ValueError(f"a deck master is a monster, not a {self.kind_name}: {self.serial}")
+        card = Card(self.tables, self.kind, self.choices)
+        card.master = True
+        return card
 
     @classmethod
     def from_number(cls, t: Tables, number: int) -> "Card":
@@ -296,13 +366,38 @@ class Card:
     # -- for people ---------------------------------------------------------
     @property
     def name(self) -> str:
+        """The card's name, from what it is (names.toml): one name, one card, within an edition."""
+        names = self.tables.names
         if self.kind == 0:
-            base = f"{self._opt(4).name} {self._opt(5).name}"
-            return f"Godai Relic {base}" if self.relic else base
-        return f"{self._opt(1).name} {self._opt(0).name}"
+            return names.monster(self.element, self.level, self.atk, self.defence, self.fusion, self.relic)
+        eff = self._opt(0)
+        amounts = [int(v) for v in eff.extra.split(":")[1].split(",")]
+        return names.spell(eff.name, amounts, self.amount, self.condition[0])
+
+    def activation_text(self) -> str:
+        """How a spell or trap activates, in words (the engine's rules: resolution.py,
+        docs/rules/spherion.md 'Spells on the field'); empty for a monster."""
+        if not self.kind:
+            return ""
+        cond, value = self.condition
+        if self.kind == 1:
+            return f"As a step of your plan while it is on your field, or when an opposing card runs into it{_SPELL_WHEN[cond].format(n=value)}."
+        rest = "" if cond == "always" else "; any other card destroys it unused"
+        return f"When an opposing {_TRAP_WHO[cond].format(n=value)} runs into it{rest}."
+
+    def effect_words(self) -> str:
+        """What a spell or trap does when it activates, as a sentence; empty for a monster."""
+        if not self.kind:
+            return ""
+        return _EFFECT_SENTENCE[self.effect].format(n=self.amount, s="" if self.amount == 1 else "s") + \
+            " Then this card leaves the game."
 
     def effect_text(self) -> str:
-        """The card's text as printed."""
+        """The card's text as printed (one paragraph)."""
+        if self.kind == 0 and self.master:
+            return _MASTER_TEXT
+        if self.kind:
+            return f"Activate: {self.activation_text()} Effect: {self.effect_words()}"
         if self.kind == 0:
             parts = []
             if self.tributes:
@@ -313,9 +408,7 @@ class Card:
                 parts.append(f"Godai relic of {self.element}: hold relics of all five elements in hand at the end "
                              "of a turn to win.")
             return " ".join(parts) or "No effect."
-        cond, value = self.condition
-        when = _TRAP_ALWAYS if (cond == "always" and self.kind == 2) else _CONDITION_TEXT[cond].format(n=value)
-        return f"{when}: {effect_text(self.effect, self.amount)}"
+        return ""
 
     @property
     def probability(self) -> Fraction:
@@ -324,6 +417,11 @@ class Card:
     @property
     def stars(self) -> int:
         return self.tables.stars(self.weight)
+
+    @property
+    def rarity(self) -> str:
+        """The rarity's name (the face's set symbol): Common (1 star) to Legendary (5)."""
+        return RARITIES[self.stars - 1]
 
     @property
     def odds(self) -> int:
@@ -338,24 +436,48 @@ class Card:
             cond, value = self.condition
             d.update(effect={"kind": self.effect, "amount": self.amount},
                      condition={"kind": cond, "value": value})  # fmt: skip
+        if self.master:
+            d["deck_master"] = True
         d["text"] = self.effect_text()
         d["stars"] = self.stars
+        d["rarity"] = self.rarity
         if statistics:
             d["probability"] = str(self.probability)
             d["odds"] = f"1 in {self.odds:,}"
         return d
 
 
-_CONDITION_TEXT = {
-    "always": "Any time",
-    "lp_at_most": "While your LP are {n} or less",
-    "turn_at_least": "From turn {n} on",
-    "behind": "While you hold fewer cells",
-    "attacker_atk_at_least": "When a monster with {n}+ ATK runs into it",
-    "attacker_level_at_least": "When a level {n}+ monster runs into it",
-    "attacker_face_up": "When a face-up card runs into it",
+RARITIES = ("Common", "Uncommon", "Rare", "Epic", "Legendary")
+
+# What a card says, in the engine's terms (resolution.py, position.py `_condition`)
+_SPELL_WHEN = {
+    "always": "",
+    "lp_at_most": "; only while your LP are {n} or less",
+    "turn_at_least": "; only from turn {n} on",
+    "behind": "; only while you hold fewer cells than your opponent",
 }
-_TRAP_ALWAYS = "When an opposing card runs into it"
+_TRAP_WHO = {
+    "always": "card (monster or deck master)",
+    "attacker_atk_at_least": "monster with {n} or more ATK",
+    "attacker_level_at_least": "monster of level {n} or more",
+    "attacker_face_up": "face-up card or deck master",
+}
+_EFFECT_SENTENCE = {
+    "atk_up": "Your strongest monster (the highest ATK on your field) gains {n} ATK.",
+    "def_up": "Your strongest monster (the highest ATK on your field) gains {n} DEF.",
+    "wall_cross": "Your strongest monster (the highest ATK on your field) may step onto wall cells from now on.",
+    "summon_points": "You gain {n} Summon point{s}.",
+    "move_points": "You gain {n} Move point{s}.",
+    "draw": "You draw {n} card{s}.",
+    "heal": "Your deck master regains {n} LP (never above 5).",
+    "destroy": "That card is destroyed (a deck master is unharmed).",
+    "weaken": "That monster loses {n} ATK, not below 0 (a deck master is unharmed).",
+    "bounce": "That card returns to its owner's hand (a deck master is unharmed).",
+    "drain": "Its owner's deck master loses {n} LP.",
+}
+_MASTER_TEXT = ("Deck master: starts on your pole with 5 LP and is placed, never summoned. No abilities. Moves 1 "
+                "cell a turn, never into an occupied cell. It cannot attack or defend: a monster that runs into it "
+                "deals 1 damage.")
 
 
 def effect_text(effect: str, amount: int) -> str:
@@ -402,12 +524,12 @@ def decode(text: str, t: Tables | None = None) -> Card:
 
 def sheet(card: Card) -> str:
     """Every field of a card as text (lookup)."""
-    lines = [f"{card.name}  [{card.kind_name}]  {'*' * card.stars}", f"serial   {card.serial}"]
+    lines = [f"{card.name}  [{card.kind_name}]  {card.rarity}", f"serial   {card.serial}"]
     if card.is_monster:
         lines += [f"element  {card.element} ({card.reading})", f"level    {card.level}",
                   f"ATK/DEF  {card.atk} / {card.defence}", f"fusion   {card.fusion}"]  # fmt: skip
     lines.append(f"text     {card.effect_text()}")
-    lines.append(f"odds     1 in {card.odds:,} ({card.stars} star{'s' if card.stars > 1 else ''})")
+    lines.append(f"odds     1 in {card.odds:,} ({card.rarity}, rarity {card.stars} of 5)")
     return "\n".join(lines)
 
 
@@ -415,8 +537,8 @@ def summary(card: Card) -> str:
     """One line per card (generate)."""
     if card.is_monster:
         return (f"{card.serial}  {card.name}  {card.element} L{card.level} {card.atk}/{card.defence}"
-                f"{'  fusion ' + card.fusion if card.fusion != 'None' else ''}  {'*' * card.stars}")
-    return f"{card.serial}  {card.name}  {card.kind_name}: {card.effect_text()}  {'*' * card.stars}"
+                f"{'  fusion ' + card.fusion if card.fusion != 'None' else ''}  {card.rarity}")
+    return f"{card.serial}  {card.name}  {card.kind_name}: {card.effect_text()}  {card.rarity}"
 
 
 CSV_FIELDS = ["serial", "name", "kind", "element", "level", "atk", "defence", "fusion", "relic", "text", "stars", "odds"]

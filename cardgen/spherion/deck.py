@@ -3,9 +3,9 @@
 Deck file (UTF-8 text)::
 
     name: Fire rush              # optional, once
-    master: T0XC-RJE Storm Wisp  # the deck master: any monster, outside the main deck
+    master: T0XC-RJE Rockheart Ninja  # the deck master: any monster, outside the main deck
     main:                        # cards before any header are main-deck cards too
-    3x T1QA-ME0  Gale Tengu      # [COUNT] SERIAL [free text], as in Gyon-RG decks
+    3x T1QA-ME0  Hollowhide Drone  # [COUNT] SERIAL [free text], as in Gyon-RG decks
     extra:
     1 T0GW-CR4
     side:

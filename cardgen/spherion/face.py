@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.lookup import lookup_url
 from cardgen.print.colour import Inks, load_palette
 from cardgen.print.face import CardBox, design_scale, small_text_error, star
-from cardgen.print.fonts import SANS, SANS_BOLD, draw_text_box, register_fonts
+from cardgen.print.fonts import SANS, SANS_BOLD, TextFitError, draw_text_box, fit_text, register_fonts
 from cardgen.print.qr import draw_qr
 from cardgen.print.sizes import mm, pt_to_mm
 from cardgen.resources import data_dir
@@ -26,7 +26,14 @@ MIN_TEXT_PT = 5.0
 COLOURS = {"Fire": "#D7263D", "Wind": "#3FA34D", "Earth": "#A0703A", "Water": "#1F6FB2", "Void": "#5B3F8C",
            "spell": "#1E8C7E", "trap": "#A23B72"}  # fmt: skip
 INK, PAPER, PANEL, NIGHT, GLOW = "#1A1A1A", "#FFFFFF", "#F2F2F2", "#14182B", "#E8761B"
+GOLD_INK, RULE = "#B8860B", "#BBBBBB"
+# the element's (or kind's) letters in its badge: the rulebook's readings, so colour is never the only sign
+BADGES = {"Fire": "Ka", "Wind": "Fu", "Earth": "Chi", "Water": "Sui", "Void": "Ku", "spell": "S", "trap": "T"}
+# Common, Uncommon, Rare, Epic, Legendary: black, silver, gold, purple, orange-red, each with its initial
+RARITY_COLOURS = ("#1A1A1A", "#C0C0C0", "#B8860B", "#6A3D9A", "#D2401E")
 QR_MM = 17.0
+TITLE_MM, TITLE_PT, TEXT_PT = 8.6, 10.0, 7.5  # the name: two lines of 10 pt at most, never smaller
+BADGE_MM, BAR_MM, LEVEL_MM, BAND_MM, STAR_STEP, SET_MM = 6.6, 5.0, 4.2, 14.5, 2.75, 4.0
 
 
 def smallest_card(box: CardBox) -> tuple[float, float]:
@@ -72,9 +79,11 @@ class SpherionFace:
         return "".join(sorted(set("".join(texts))))
 
     def pack(self, card: Card) -> int:
-        return card.number
+        return -1 - card.number if card.master else card.number  # a deck master's face differs
 
     def unpack(self, packed: int) -> Card:
+        if packed < 0:
+            return Card.from_number(tables(), -1 - packed).as_master()
         return Card.from_number(tables(), packed)
 
     def _c(self, hex_colour: str):
@@ -92,50 +101,161 @@ class SpherionFace:
         canvas.scale(scale, scale)
         w, h = mm(DESIGN_W), mm(DESIGN_H)
         m = mm(1.2)
+        pad = mm(0.8)  # nothing touches its box's edge
         canvas.setFillColor(self._c(PAPER))
         canvas.roundRect(0, 0, w, h, mm(2), stroke=0, fill=1)
         ink = self._c(INK)
         low = self.min_size
-        # header: name and stars
+        # 1. the name: one fixed size, on one or two lines, never beside anything else
+        badge_r = mm(BADGE_MM / 2)
+        self._badge(canvas, card, colour, w - m - badge_r, h - mm(TITLE_MM) / 2 - mm(1), badge_r)
         canvas.setFillColor(ink)
-        draw_text_box(canvas, card.name, m, h - mm(9), w - 2 * m - mm(12), mm(8), SANS_BOLD, 11, low, max_lines=1,
-                      valign="middle")  # fmt: skip
-        for k in range(card.stars):  # rarity: filled stars, right-aligned (Vera has no star glyph)
-            star(canvas, w - m - mm(1.4) - k * mm(2.5), h - mm(5), mm(1.15))
-        # kind line in the card's colour
+        title_w = w - 2 * m - 2 * badge_r - mm(1.5)
+        draw_text_box(canvas, card.name, m + pad, h - mm(1) - mm(TITLE_MM), title_w - pad, mm(TITLE_MM), SANS_BOLD,
+                      TITLE_PT, TITLE_PT, leading=1.1, max_lines=2, valign="middle")  # fmt: skip
+        # 2. the kind bar in the card's colour, told in words too
+        top = h - mm(1) - mm(TITLE_MM) - mm(0.6)
         canvas.setFillColor(self._c(colour))
-        canvas.rect(m, h - mm(15.5), w - 2 * m, mm(6), stroke=0, fill=1)
+        canvas.rect(m, top - mm(BAR_MM), w - 2 * m, mm(BAR_MM), stroke=0, fill=1)
         canvas.setFillColor(self._c(PAPER))
+        draw_text_box(canvas, self.kind_line(card), m + mm(1.2), top - mm(BAR_MM), w - 2 * m - mm(2.4), mm(BAR_MM),
+                      SANS_BOLD, 8, low, max_lines=1, valign="middle")  # fmt: skip
+        top -= mm(BAR_MM)
+        footer = m + mm(QR_MM) + mm(1)
         if card.is_monster:
-            kind = f"Monster · {card.element} ({card.reading}) · Level {card.level}"
+            # 3. the level as stars, right-aligned under the name; its cost (tributes) apart, on the left
+            row = mm(LEVEL_MM)
+            canvas.setFillColor(self._c(GOLD_INK))
+            r = mm(1.25)
+            for k in range(card.level):
+                star(canvas, w - m - pad - r - k * mm(STAR_STEP), top - row / 2, r)
+            canvas.setFillColor(ink)
+            level_w = w - 2 * m - 2 * pad - card.level * mm(STAR_STEP) - mm(0.8)
+            draw_text_box(canvas, f"Level {card.level}", m + pad, top - row, level_w, row, SANS_BOLD, 7, low, max_lines=1,
+                          valign="middle")  # fmt: skip
+            top -= row
+            # 4. the numbers read every turn (a deck master's: its LP; its ATK and DEF never fight)
+            band = mm(BAND_MM)
+            if card.master:
+                canvas.setFillColor(self._c(NIGHT))
+                canvas.rect(m, top - band, w - 2 * m, band, stroke=0, fill=1)
+                canvas.setFillColor(self._c(PAPER))
+                draw_text_box(canvas, "DECK MASTER", m + pad, top - band / 2, w - 2 * m - 2 * pad, band / 2 - pad,
+                              SANS_BOLD, 15, low, max_lines=1, align="center", valign="middle")  # fmt: skip
+                draw_text_box(canvas, "5 LP · moves 1 cell a turn · never fights", m + pad, top - band + pad,
+                              w - 2 * m - 2 * pad, band / 2 - pad, SANS, 7.5, low, max_lines=1, align="center",
+                              valign="middle")  # fmt: skip
+            else:
+                canvas.setFillColor(self._c(PANEL))
+                canvas.rect(m, top - band, w - 2 * m, band, stroke=0, fill=1)
+                canvas.setFillColor(ink)
+                half = (w - 2 * m) / 2
+                for i, (label, value) in enumerate((("ATK", card.atk), ("DEF", card.defence))):
+                    x = m + i * half
+                    draw_text_box(canvas, label, x + pad, top - mm(5.5), half - 2 * pad, mm(4.5), SANS_BOLD, 7, low,
+                                  max_lines=1, align="center", valign="middle")  # fmt: skip
+                    draw_text_box(canvas, str(value), x + pad, top - band + pad, half - 2 * pad, band - mm(5.5) - pad,
+                                  SANS_BOLD, 20, low, max_lines=1, align="center", valign="middle")  # fmt: skip
+                canvas.setStrokeColor(self._c(RULE))
+                canvas.setLineWidth(0.6)
+                canvas.line(m + half, top - band + mm(1.5), m + half, top - mm(1.5))
+            top -= band + mm(1.2)
+            # 5. what it costs to summon, then the rules text
+            canvas.setFillColor(ink)
+            if not card.master:
+                draw_text_box(canvas, self.cost_line(card), m + pad, top - mm(3.6), w - 2 * m - 2 * pad, mm(3.6),
+                              SANS_BOLD, 7, low, max_lines=1, valign="middle")  # fmt: skip
+                top -= mm(4.2)
+            draw_text_box(canvas, self.rules_text(card), m + pad, footer + pad, w - 2 * m - 2 * pad,
+                          top - footer - 2 * pad, SANS, TEXT_PT, low)  # fmt: skip
         else:
-            kind = f"{card.kind_name.capitalize()} · {card.effect.replace('_', ' ')}"
-        draw_text_box(canvas, kind, m + mm(1), h - mm(15.5), w - 2 * m - mm(2), mm(6), SANS_BOLD, 8, low, max_lines=1,
-                      valign="middle")  # fmt: skip
-        # stats band or spell/trap emblem
-        canvas.setFillColor(self._c(PANEL))
-        canvas.rect(m, h - mm(38), w - 2 * m, mm(21), stroke=0, fill=1)
-        canvas.setFillColor(ink)
-        if card.is_monster:
-            draw_text_box(canvas, f"ATK {card.atk}", m, h - mm(27.5), w - 2 * m, mm(9), SANS_BOLD, 18, low,
-                          max_lines=1, align="center", valign="middle")  # fmt: skip
-            draw_text_box(canvas, f"DEF {card.defence}", m, h - mm(37.5), w - 2 * m, mm(9), SANS_BOLD, 18, low,
-                          max_lines=1, align="center", valign="middle")  # fmt: skip
-        else:
-            label = "SPELL" if card.kind == 1 else "TRAP"
-            draw_text_box(canvas, label, m, h - mm(37.5), w - 2 * m, mm(19), SANS_BOLD, 24, low, max_lines=1,
-                          align="center", valign="middle")  # fmt: skip
-        # effect text
-        draw_text_box(canvas, card.effect_text(), m + mm(0.5), mm(QR_MM + 2.5), w - 2 * m - mm(1),
-                      h - mm(39.5) - mm(QR_MM + 2.5), SANS, 9, low)  # fmt: skip
-        # QR code and serial
+            # 3-5. how it activates and what it does, each under its label
+            top -= mm(1.2)
+            gap = mm(1.0)
+            space = top - footer - gap
+            act, eff = card.activation_text(), card.effect_words()
+            share = max(0.35, min(0.65, len(act) / (len(act) + len(eff))))
+            size = self._section_size(card, [(act, space * share), (eff, space * (1 - share))], w - 2 * m - 2 * pad)
+            for label, text, height in (("ACTIVATE", act, space * share), ("EFFECT", eff, space * (1 - share))):
+                canvas.setFillColor(self._c(PANEL))
+                canvas.rect(m, top - height, w - 2 * m, height, stroke=0, fill=1)
+                canvas.setFillColor(self._c(colour))
+                draw_text_box(canvas, label, m + pad, top - mm(4.2), w - 2 * m - 2 * pad, mm(3.6), SANS_BOLD, 6.5, low,
+                              max_lines=1, valign="middle")  # fmt: skip
+                canvas.setFillColor(ink)
+                draw_text_box(canvas, text, m + pad, top - height + pad, w - 2 * m - 2 * pad, height - mm(4.4) - pad,
+                              SANS, size, size)  # fmt: skip
+                top -= height + gap
+        # 6. the footer: QR code, serial, edition and the rarity's set symbol
         draw_qr(canvas, lookup_url(card.serial, self.lookup_base), m, m, mm(QR_MM), dark=ink, light=self._c(PAPER))
-        tx = m + mm(QR_MM) + mm(1)
-        draw_text_box(canvas, card.serial, tx, m + mm(6), w - tx - m, mm(6), SANS_BOLD, 10, low, max_lines=1,
-                      align="right", valign="middle")  # fmt: skip
-        draw_text_box(canvas, f"Spherion · edition {card.tables.letter}", tx, m, w - tx - m, mm(5), SANS, 6, low,
+        tx = m + mm(QR_MM) + mm(1.5)
+        fw = w - tx - m - pad
+        self._set_symbol(canvas, card, w - m - pad - mm(SET_MM) / 2, m + mm(QR_MM) - mm(SET_MM) / 2 - mm(0.5))
+        canvas.setFillColor(ink)
+        draw_text_box(canvas, card.rarity, tx, m + mm(QR_MM) - mm(SET_MM) - mm(0.5), fw - mm(SET_MM) - mm(1),
+                      mm(SET_MM), SANS, 6.5, low, max_lines=1, align="right", valign="middle")  # fmt: skip
+        draw_text_box(canvas, card.serial, tx, m + mm(4.5), fw, mm(4.5), SANS_BOLD, 8, low, max_lines=1, align="right",
+                      valign="middle")  # fmt: skip
+        draw_text_box(canvas, f"Spherion · edition {card.tables.letter}", tx, m + pad, fw, mm(3.5), SANS, 5.5, low,
                       max_lines=1, align="right", valign="middle")  # fmt: skip
         canvas.restoreState()
+
+    def kind_line(self, card: Card) -> str:
+        """The kind bar: what the card is, the element with its reading in words."""
+        if card.is_monster:
+            head = "Deck master" if card.master else "Monster"
+            fusion = "" if card.fusion == "None" or card.master else f" · {card.fusion}"
+            relic = " · Godai relic" if card.relic and not card.master else ""
+            return f"{head} · {card.element} ({card.reading}){fusion}{relic}"
+        return "Spell · you activate it" if card.kind == 1 else "Trap · goes off when run into"
+
+    def rules_text(self, card: Card) -> str:
+        """A monster's rules text on the face: the card's text less its tribute sentence, which the
+        cost line beside the level already gives."""
+        text = card.effect_text()
+        if card.tributes and not card.master:
+            text = text.split(". ", 1)[1] if ". " in text else "No effect."
+        return text
+
+    def cost_line(self, card: Card) -> str:
+        """What summoning it costs (docs/rules/spherion.md 'Costs'), on its own line above the rules text."""
+        tributes = f"{card.tributes} tribute{'s' if card.tributes > 1 else ''}" if card.tributes else "no tribute"
+        return f"Summon: 1 Summon point, {tributes}"
+
+    def _section_size(self, card: Card, parts: list[tuple[str, float]], width: float) -> float:
+        """One text size for both sections of a spell or trap: the largest at which each fits its box."""
+        size = TEXT_PT
+        while size > self.min_size:
+            try:
+                for t, hgt in parts:
+                    fit_text(t, SANS, width, hgt - mm(4.4) - mm(0.8), size, size)
+                return size
+            except TextFitError:
+                size -= 0.25
+        return self.min_size
+
+    def _badge(self, canvas: Canvas, card: Card, colour: str, x: float, y: float, r: float) -> None:
+        """Top right: the element (or kind) as a coloured disc with its letters, so no reader needs the colour."""
+        canvas.setFillColor(self._c(colour))
+        canvas.circle(x, y, r, stroke=0, fill=1)
+        canvas.setStrokeColor(self._c(PAPER))
+        canvas.setLineWidth(0.8)
+        canvas.circle(x, y, r - mm(0.5), stroke=1, fill=0)
+        canvas.setFillColor(self._c(PAPER))
+        text = BADGES[card.element if card.is_monster else card.kind_name]
+        draw_text_box(canvas, text, x - r, y - r, 2 * r, 2 * r, SANS_BOLD, 8, self.min_size, max_lines=1,
+                      align="center", valign="middle")  # fmt: skip
+
+    def _set_symbol(self, canvas: Canvas, card: Card, x: float, y: float) -> None:
+        """The set symbol (Spherion's sphere) in the rarity's colour, its initial inside: rarity, told apart from level."""
+        r = mm(SET_MM) / 2
+        canvas.setFillColor(self._c(RARITY_COLOURS[card.stars - 1]))
+        canvas.setStrokeColor(self._c(INK))
+        canvas.setLineWidth(0.5)
+        canvas.circle(x, y, r, stroke=1, fill=1)
+        canvas.setFillColor(self._c(PAPER if card.stars != 2 else INK))
+        draw_text_box(canvas, card.rarity[0], x - r, y - r, 2 * r, 2 * r, SANS_BOLD, 6.5, self.min_size, max_lines=1,
+                      align="center", valign="middle")  # fmt: skip
 
     def draw_back(self, canvas: Canvas, card: Card, box: CardBox) -> None:
         canvas.doForm("spherion-back")

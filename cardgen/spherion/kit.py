@@ -25,6 +25,13 @@ def _deck_cards(deck: decks.Deck) -> list[Card]:
     return ([deck.master] if deck.master else []) + [c for sec in decks.SECTIONS for c in deck.cards(sec)]
 
 
+def _print_cards(deck: decks.Deck) -> list[Card]:
+    """The cards to print: the deck master marked as one (its face says so, without a tribute
+    line: it is placed, never summoned; issue 38), then the rest as `_deck_cards`."""
+    cards = _deck_cards(deck)
+    return [cards[0].as_master()] + cards[1:] if deck.master else cards
+
+
 class SpherionDecks(DeckKit[decks.Deck]):
     help = """Spherion decks: a deck master, a main deck of 40-60 cards, extra and side decks.
 
@@ -33,7 +40,7 @@ class SpherionDecks(DeckKit[decks.Deck]):
       name: Fire rush
       master: T0XC-RJE          the deck master (any monster; not in the 40-60)
       main:                     40 to 60 cards
-      3x T1QA-ME0  Gale Tengu   [COUNT] SERIAL [free text]
+      3x T1QA-ME0  Hollowhide Drone   [COUNT] SERIAL [free text]
       extra:                    at most 15
       side:                     at most 15
     """
@@ -89,7 +96,7 @@ class SpherionDecks(DeckKit[decks.Deck]):
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
     def cards(self, deck: decks.Deck) -> list[Card]:
-        return _deck_cards(deck)
+        return _print_cards(deck)
 
     def summary(self, deck: decks.Deck) -> str:
         return (f"{deck.size()} main, {deck.size('extra')} extra, {deck.size('side')} side; legal decks: a deck "
@@ -160,7 +167,7 @@ class SpherionKit(Kit[Card]):
 
     def seed_deck(self, seed: Any, start: int, obj: Any = None) -> Selection:
         deck = decks.seed_deck(seed)
-        cards = _deck_cards(deck)
+        cards = _print_cards(deck)
         return Selection(cards, len(cards), f"Spherion deck of seed {seed}",
                          f"a legal Spherion deck: the deck master and {deck.size()} main-deck cards (`deck build --seed {seed}`)")  # fmt: skip
 
