@@ -192,3 +192,17 @@ def test_every_colour_of_the_face_has_cmyk_inks():
     used = set(sface.COLOURS.values()) | set(sface.RARITY_COLOURS) | {sface.INK, sface.PAPER, sface.PANEL, sface.NIGHT,
                                                                       sface.GLOW, sface.GOLD_INK, sface.RULE}
     assert {c.upper() for c in used} <= set(palette)
+
+
+@pytest.mark.parametrize("master", [False, True])
+def test_every_level_fits_its_stars_beside_its_number(monkeypatch, master):
+    t = tables()
+    for level in range(12):
+        card = Card(t, 0, (level % 5, level, 4, 4, 0, 0, 1 + level % 5, level % 2))  # the highest ATK and DEF
+        card = card.as_master() if master else card
+        drawn = Drawn(monkeypatch, card)
+        number = drawn.text(f"Level {card.level}")
+        assert len(drawn.stars) == card.level
+        for x, y, r in drawn.stars:
+            assert not _overlap(number[1:5], (x - r, y - r, 2 * r, 2 * r))
+        assert min(x[5] for x in drawn.texts) >= sface.MIN_TEXT_PT
