@@ -10,6 +10,8 @@ scale would go below `box.min_text` is refused by `check`, naming what fits.
 
 from __future__ import annotations
 
+import math
+
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.lookup import lookup_url
@@ -29,6 +31,9 @@ INK, PAPER, PANEL, NIGHT, GLOW = "#1A1A1A", "#FFFFFF", "#F2F2F2", "#14182B", "#E
 GOLD_INK, RULE = "#B8860B", "#BBBBBB"
 # the element's (or kind's) letters in its badge: the rulebook's readings, so colour is never the only sign
 BADGES = {"Fire": "Ka", "Wind": "Fu", "Earth": "Chi", "Water": "Sui", "Void": "Ku", "spell": "S", "trap": "T"}
+# ... drawn in the element's godai shape (the five stones of a gorinto), spells and traps in a hexagon
+BADGE_SHAPES = {"Fire": "triangle", "Wind": "half-moon", "Earth": "square", "Water": "circle", "Void": "jewel",
+                "spell": "hexagon", "trap": "hexagon"}
 # Common, Uncommon, Rare, Epic, Legendary: black, silver, gold, purple, orange-red, each with its initial
 RARITY_COLOURS = ("#1A1A1A", "#C0C0C0", "#B8860B", "#6A3D9A", "#D2401E")
 QR_MM = 17.0
@@ -235,16 +240,49 @@ class SpherionFace:
         return self.min_size
 
     def _badge(self, canvas: Canvas, card: Card, colour: str, x: float, y: float, r: float) -> None:
-        """Top right: the element (or kind) as a coloured disc with its letters, so no reader needs the colour."""
+        """Top right: the element in its godai shape (Earth a cube, Water a sphere, Fire a pyramid, Wind
+        a half-moon, Void a jewel; spells and traps a hexagon, a cell of the sphere) in its colour, with
+        its letters inside: a reader who cannot tell the colours apart has the shape and the letters."""
+        key = card.element if card.is_monster else card.kind_name
+        shape = BADGE_SHAPES[key]
         canvas.setFillColor(self._c(colour))
-        canvas.circle(x, y, r, stroke=0, fill=1)
-        canvas.setStrokeColor(self._c(PAPER))
-        canvas.setLineWidth(0.8)
-        canvas.circle(x, y, r - mm(0.5), stroke=1, fill=0)
+        path = canvas.beginPath()
+        if shape == "circle":
+            path.circle(x, y, r)
+            box = (-0.75, -0.6, 1.5, 1.2)
+        elif shape == "square":
+            path.roundRect(x - 0.88 * r, y - 0.88 * r, 1.76 * r, 1.76 * r, 0.15 * r)
+            box = (-0.8, -0.6, 1.6, 1.2)
+        elif shape == "triangle":
+            for k, (px, py) in enumerate(((x, y + 1.05 * r), (x + 1.05 * r, y - 0.85 * r), (x - 1.05 * r, y - 0.85 * r))):
+                path.moveTo(px, py) if k == 0 else path.lineTo(px, py)
+            path.close()
+            box = (-0.6, -0.82, 1.2, 0.9)
+        elif shape == "half-moon":
+            path.moveTo(x - r, y + 0.35 * r)
+            path.arcTo(x - r, y + 0.35 * r - r * 1.3, x + r, y + 0.35 * r + r * 1.3, startAng=180, extent=180)
+            path.close()
+            box = (-0.75, -0.85, 1.5, 1.1)
+        elif shape == "jewel":
+            path.moveTo(x, y + 1.05 * r)
+            path.curveTo(x + 0.35 * r, y + 0.6 * r, x + 0.9 * r, y + 0.3 * r, x + 0.9 * r, y - 0.15 * r)
+            path.curveTo(x + 0.9 * r, y - 0.7 * r, x + 0.5 * r, y - 1.0 * r, x, y - 1.0 * r)
+            path.curveTo(x - 0.5 * r, y - 1.0 * r, x - 0.9 * r, y - 0.7 * r, x - 0.9 * r, y - 0.15 * r)
+            path.curveTo(x - 0.9 * r, y + 0.3 * r, x - 0.35 * r, y + 0.6 * r, x, y + 1.05 * r)
+            path.close()
+            box = (-0.7, -0.85, 1.4, 1.0)
+        else:  # hexagon
+            for k in range(6):
+                a = math.pi / 6 + k * math.pi / 3
+                px, py = x + r * math.cos(a), y + r * math.sin(a)
+                path.moveTo(px, py) if k == 0 else path.lineTo(px, py)
+            path.close()
+            box = (-0.7, -0.6, 1.4, 1.2)
+        canvas.drawPath(path, stroke=0, fill=1)
         canvas.setFillColor(self._c(PAPER))
-        text = BADGES[card.element if card.is_monster else card.kind_name]
-        draw_text_box(canvas, text, x - r, y - r, 2 * r, 2 * r, SANS_BOLD, 8, self.min_size, max_lines=1,
-                      align="center", valign="middle")  # fmt: skip
+        bx, by, bw, bh = box
+        draw_text_box(canvas, BADGES[key], x + bx * r, y + by * r, bw * r, bh * r, SANS_BOLD, 7.5, self.min_size,
+                      max_lines=1, align="center", valign="middle")  # fmt: skip
 
     def _set_symbol(self, canvas: Canvas, card: Card, x: float, y: float) -> None:
         """The set symbol (Spherion's sphere) in the rarity's colour, its initial inside: rarity, told apart from level."""

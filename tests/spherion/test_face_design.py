@@ -152,6 +152,8 @@ def test_elements_are_told_by_letters_as_well_as_colour(monkeypatch):
     are distinct and drawn on its card."""
     badges = [sface.BADGES[e.name] for e in tables().elements]
     assert len(set(badges)) == len(badges)
+    shapes = [sface.BADGE_SHAPES[e.name] for e in tables().elements]  # and its own godai shape
+    assert len(set(shapes)) == len(shapes) and sface.BADGE_SHAPES["spell"] not in shapes
     for e, letters in zip(tables().elements, badges):
         card = next(c for c in generate(f"badge-{e.name}", 200) if c.is_monster and c.element == e.name)
         drawn = Drawn(monkeypatch, card)
