@@ -22,6 +22,7 @@ The engine is split in layers, each importing only the ones below it:
     view         the terminal view (render, show) of a position
     observation  what a seat sees (observation, tensor), determinize, the bots' evaluation
     resolution   the plans played out: conflicts, battles, spells, traps; win checks, turn start
+    narration    the words each seat is told as rules fire (State.tell), and the end's reason
     planning     a seat's projection of its plan (Proj) and its legal steps
     position     a position's fields, zones and phases, the readers shared by the layers above
     settings     the options, the decks (CardStats), the board: the Game without its states
@@ -40,9 +41,43 @@ from cardgen.spherion.observation import OBS_CARD, OBS_CELL, OBS_GLOBAL, OBS_HAN
 from cardgen.spherion.settings import Settings
 from cardgen.spherion.state import SpherionState
 
+PLAY_HELP = """\
+Spherion: each turn both players plan in secret, one step at a time, then 'ready'; then the
+plans play out together, step 1 of both, step 2 of both... (the other player sees only how many
+steps you plan). cN is a card by its number in your deck, as your hand and the field list it;
+dK a side of a cell (d0-d5, 'show #17' lists them); a step may name the cell instead of the side.
+steps:
+  summon c7 d0 up-atk   place c7 on side d0 of your deck master (1 Summon point), face-up in
+                        attack position; up-def, down-atk, down-def: the other positions
+  summon c7 #3 up-atk   the same, naming the cell
+  tribute c2            after a level 5-6 summon (7+: two): the monster it sacrifices
+  move c3 d2            c3 steps one cell (1 Move point); onto an opposing card: an attack
+  move c3 #45           the same, naming the cell; 'move dm d1' moves your deck master
+  fuse c3 d4            c3 fuses with the same-group monster on its side d4 (1 Summon point)
+  activate c9           activate your spell c9 on the field (when its condition holds)
+  hammer c4             with a hammer: trade c4 back into the deck and draw another
+  position c2           turn c2 face-up and switch it between attack and defence
+  wait / ready          a step that does nothing / end your plan
+  The list shows where each step leads: 'move c3 d2 -> #45 (attack)', 'summon c7 d0 up-atk -> #1'.
+show:
+  show ids              the map with every cell's id ('show map' too)
+  show #17              a cell: what is on it, its sides and what is on each
+  show c12              one of your cards; 'show hand' your hand with each card's text
+  show dm               your deck master's cell and its sides
+map legend (rows are rings of cells around the north pole; next rows interleave like a honeycomb):
+  n s  north's / south's territory   .  nobody's   #  a wall   [N] [S]  the deck masters
+  A-Z  north's cards, a-z south's: each card keeps its letter, listed under 'on the field'
+  ?    a face-down opposing card
+  *    a power-up: a face-down bonus card, or a bomb that destroys what touches it
+dice: star +1 Summon point, arrow +2 Move points, card draws 1, hammer one hand trade this turn.
+win: the opposing deck master's LP to 0 (each hit 1 LP), checkmate (your monsters on all its free
+sides), Godai relics of all five elements in hand; after turn 20 more territory, then more LP."""
+
 
 class SpherionGame(Settings):
     """Spherion for two players: a sphere, two decks, three dice each, simultaneous plans."""
+
+    play_help = PLAY_HELP
 
     def new_initial_state(self, seed: int | str = 0) -> SpherionState:
         return SpherionState.start(self, seed)

@@ -14,6 +14,7 @@ from cardgen.rng import Stream
 from cardgen.spherion.actions import DM, FACES, MAXC, READY, WAIT, action_text
 from cardgen.spherion.planning import Planning
 from cardgen.spherion.position import DECK, FIELDZ, GONE, INHAND, PH_OVER, PH_PLAN, PH_RESOLVE, PHASES
+from cardgen.spherion.settings import SEATS
 
 OBS_CELL = 12
 OBS_GLOBAL = 24
@@ -62,10 +63,31 @@ class Observing(Planning):
             "field": field, "hand": sorted(self.hand[player]), "opponent_hand": len(self.hand[q]),
             "decks": [len(self.deck[0]), len(self.deck[1])], "gone": [self.zone[p].count(GONE) for p in (0, 1)],
             "plan": [action_text(a) for a in self.plans[player]],
-            "opponent_plan": [action_text(a) for a in self.plans[q]] if revealed else len(self.plans[q]),
-            "ready": self.ready[:], "step": self.step, "log": self.log[:], "winner": self.winner,
+            "opponent_plan": [self._masked(q, a) for a in self.plans[q]] if revealed else len(self.plans[q]),
+            "ready": self.ready[:], "step": self.step, "log": [self._public_log(e, q) for e in self.log],
+            "winner": self.winner,
             "rps_winner": self.rps_winner,
         }  # fmt: skip
+
+    def _masked(self, q: int, a: int) -> str:
+        """Seat q's step `a` as the other seat may read it: a card it cannot see (in hand, in the deck,
+        face-down) is 'c?', since its number would name it."""
+        text = action_text(a)
+        words = text.split()
+        if len(words) > 1 and words[1].startswith("c"):
+            i = int(words[1][1:])
+            if not (self.zone[q][i] == FIELDZ and self.faceup[q][i]):
+                words[1] = "c?"
+        return " ".join(words)
+
+    def _public_log(self, entry: str, q: int) -> str:
+        """A log line as seat q's opponent may read it: q's skipped step ('south: summon c7 d0
+        down-atk skipped (...)') names a card the opponent may not see, so it reads 'south: a step
+        skipped'."""
+        head = f"{SEATS[q]}: "
+        if entry.startswith(head) and " skipped" in entry:
+            return f"{head}a step skipped"
+        return entry
 
     def observation_tensor(self, player: int) -> list[float]:
         g = self.game

@@ -96,6 +96,13 @@ class Planning(Position):
         return got
 
     def _project(self, p: int) -> Proj:
+        j = self._project_start(p)
+        for a in self.plans[p]:
+            self._project_step(p, j, a)
+        return j
+
+    def _project_start(self, p: int) -> Proj:
+        """The projection of an empty plan: the seat's pieces and points as they stand."""
         j = Proj()
         j.cell = self._field(p)
         j.at = {c: i for i, c in j.cell.items()}
@@ -107,8 +114,6 @@ class Planning(Position):
         j.legal = None
         j.fixed = {}
         j.gain, j.hits, j.flip = set(), 0, set()
-        for a in self.plans[p]:
-            self._project_step(p, j, a)
         return j
 
     def _project_step(self, p: int, j: Proj, a: int) -> None:

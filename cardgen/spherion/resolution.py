@@ -23,6 +23,8 @@ from cardgen.spherion.actions import (
     WAIT,
     action_text,
 )
+from cardgen.spherion.cards import effect_text
+from cardgen.spherion.narration import Narrating
 from cardgen.spherion.position import (
     DECK,
     FIELD,
@@ -34,13 +36,13 @@ from cardgen.spherion.position import (
     PH_DICE,
     PH_OVER,
     STACKED,
-    Position,
 )
 from cardgen.spherion.settings import SEATS
 
 
-class Resolution(Position):
-    """Playing the plans out, the win checks and the turn structure, on top of Position."""
+class Resolution(Narrating):
+    """Playing the plans out, the win checks and the turn structure, on top of Position (and the
+    words of Narrating, told only while the state narrates)."""
 
     # -- the plans, step by step ------------------------------------------------------
     def _resolve(self) -> None:
@@ -178,12 +180,17 @@ class Resolution(Position):
             self.def_mod[p][card] += self._def(p, other)
             self.faceup[p][card] = True
             self.log.append(f"{name}: {cs[card].name} and {cs[other].name} fuse at #{self.cell[p][card]}")
+            if self._told is not None:
+                self.tell(f"{self._at()}{name} fuses {cs[card].name} and {cs[other].name} on #{self.cell[p][card]} "
+                          f"(1 Summon point): one monster, {self._stats(p, card)}")
         elif a < A_HAMMER:
             card = a - A_ACTIVATE
             st = g.cards[p][card]
             if self.zone[p][card] != FIELDZ or not self._condition(p, st):
                 self._skipped(p, a, " (not on the field or its condition does not hold)")
                 return
+            if self._told is not None:
+                self.tell(f"{self._at()}{name} activates {self._card_text(st)} on #{self.cell[p][card]}")
             self._remove(p, card)
             self.log.append(f"{name} activates {st.name}")
             self._spell(p, st.effect, st.amount)
@@ -201,14 +208,24 @@ class Resolution(Position):
             deck.insert(self.rng.below(len(deck) + 1), card)
             self._draw(p, 1)
             self.log.append(f"{name} trades a card back (hammer)")
+            if self._told is not None:
+                got = self.hand[p][-1]
+                self.tell(f"{self._at()}{name} trades a card of the hand back into the deck and draws one (hammer)", p,
+                          f"{self._at()}{name} trades c{card} {g.cards[p][card].name} back into the deck and draws "
+                          f"c{got} {g.cards[p][got].name} (hammer)")
         else:
             card = a - A_POSITION
             if self.zone[p][card] != FIELDZ:
                 self._skipped(p, a)
                 return
+            was_up = self.faceup[p][card]
             self.faceup[p][card] = True
             self.defpos[p][card] = not self.defpos[p][card]
             self.log.append(f"{name}: {g.cards[p][card].name} turns to {'defence' if self.defpos[p][card] else 'attack'}")
+            if self._told is not None:
+                self._tell_piece(p, card, f"{self._at()}{{x}} on #{self.cell[p][card]} "
+                                 f"{'' if was_up else 'turns face-up and '}switches to "
+                                 f"{'defence' if self.defpos[p][card] else 'attack'} position")
 
     def _summon(self, p: int, a: int) -> None:
         g = self.game
@@ -216,9 +233,14 @@ class Resolution(Position):
         card, d = divmod(k, 6)
         st = g.cards[p][card]
         t = st.tributes if st.kind == 0 else 0
+        told = self._told is not None
         for x in self._tributes_after(p)[:t]:
+            if told:
+                self._tell_piece(p, x, f"{self._at()}{{x}} on #{self.cell[p][x]} is tributed: it leaves the game")
             self._remove(p, x)
         dst = self.board.neighbours[self.dm[p]][d]
+        if told:
+            claim = self._claim(p, dst)
         self.spts[p] -= 1
         self.hand[p].remove(card)
         self.zone[p][card] = FIELDZ
@@ -229,6 +251,17 @@ class Resolution(Position):
         self.terr[dst] = p + 1
         shown = st.name if pos < 2 else "a face-down card"
         self.log.append(f"{SEATS[p]} places {shown} on #{dst}" + (f" ({t} tribute{'s' if t > 1 else ''})" if t else ""))
+        if told:
+            how = (" in defence position" if pos in (1, 3) else " in attack position") if st.kind == 0 else ""
+            kind = "" if st.kind == 0 else f" ({('spell', 'trap')[st.kind - 1]})"
+            if pos < 2:
+                verb = "summons" if st.kind == 0 else "places"
+                self.tell(f"{self._at()}{SEATS[p]} {verb} {st.name}{kind} face-up{how} on #{dst} (1 Summon point){claim}")
+            else:
+                kind = f", {kind[2:-1]}" if kind else ""
+                self.tell(f"{self._at()}{SEATS[p]} places a face-down card on #{dst} (1 Summon point){claim}", p,
+                          f"{self._at()}{SEATS[p]} sets {st.name} (c{card}{kind}) face-down{how} on #{dst} "
+                          f"(1 Summon point){claim}")
 
     def _remove(self, p: int, card: int) -> None:
         """A card leaves the game (falls into the sphere), with whatever is stacked under it."""
@@ -281,33 +314,56 @@ class Resolution(Position):
         self.mpts[p] -= 1
         key = (p, piece)
         self._moved[key] = self._moved.get(key, 0) + 1
+        told = self._told is not None
+        if told:
+            # the piece as it sets off, and the words for it once it has turned face-up (if it does)
+            who = f"{self._at()}{{x}}" + ("" if o == -1 or piece == DM or self.faceup[p][piece] else " turns face-up and")
         if piece != DM:
             if o != -1:
                 self.faceup[p][piece] = True  # attacking or touching reveals the card
         if o == -1:
+            if told:
+                self._tell_piece(p, piece, f"{who} moves #{src} -> #{dst}{self._claim(p, dst)}")
             self._place(p, piece, src, dst)
             return
         self._moved[key] = 99  # an attack or a touch ends the piece's movement this turn
         if o == 3 * MAXC:
+            if told:
+                self._tell_piece(p, piece, f"{who} touches the power-up on #{dst} (its movement ends)")
             self._touch_powerup(p, piece, src, dst)
             return
         if o >= 2 * MAXC:  # the opposing deck master
             q = 1 - p
             self.lp[q] = max(0, self.lp[q] - 1)
             self.log.append(f"{name}: {g.cards[p][piece].name} hits the deck master of {g.player_name(q)} (1 damage)")
+            if told:
+                self._tell_piece(p, piece, f"{who} attacks {self._seat(q)}'s deck master on #{dst} from #{src}: "
+                                 f"1 damage, {self._seat(q)} LP {self.lp[q]}; it stays on #{src}")
             return
         q, other = divmod(o, MAXC)
         st = g.cards[q][other]
         if st.kind:  # a spell or trap
+            if told:
+                self._tell_piece(p, piece, f"{who} runs into {self._nm(q, other)} on #{dst} from #{src}")
             self.faceup[q][other] = True
             self._spell_or_trap_hit(q, other, p, piece)
             if piece == DM or self.zone[p][piece] == FIELDZ:
                 if self.zone[q][other] == FIELDZ:
                     self._remove(q, other)
                     self.log.append(f"{name}: {self._pname(p, piece)} destroys {st.name}")
+                    if told:
+                        self._tell_piece(p, piece, f"{self._at()}{{x}} destroys {self._seat(q)}'s {st.name}")
                 if self._piece_cell(p, piece) == src and self.occ[dst] == -1:
+                    if told:
+                        self._tell_piece(p, piece, f"{self._at()}{{x}} takes #{dst}{self._claim(p, dst)}")
                     self._place(p, piece, src, dst)
             return
+        if told:
+            self._tell_piece(p, piece, f"{who} attacks {self._nm(q, other)} on #{dst} from #{src}")
+            if not self.faceup[q][other]:
+                self.faceup[q][other] = True
+                self.tell(f"{self._at()}the attacked card turns face-up: {self._seat(q)}'s {st.name} L{st.level} "
+                          f"{self._stats(q, other)}")
         self.faceup[q][other] = True
         self._battle(p, piece, src, q, other, dst)
 
@@ -321,25 +377,44 @@ class Resolution(Position):
         atk = self._atk(p, piece)
         dfn = self._atk(q, other) if (g.def_by_position and not self.defpos[q][other]) else self._def(q, other)
         a_name, d_name = g.cards[p][piece].name, g.cards[q][other].name
+        told = self._told is not None
+        if told:
+            against = "ATK (attack position)" if g.def_by_position and not self.defpos[q][other] else "DEF"
+            sign = ">" if atk > dfn else "=" if atk == dfn else "<"
+            calc = f"{self._at()}{a_name} ATK {atk} {sign} {d_name} {against} {dfn}: "
+            claim = self._claim(p, dst)
         if atk > dfn:
             self._remove(q, other)
             self._place(p, piece, src, dst)
             self.log.append(f"{a_name} ({atk}) destroys {d_name} ({dfn}) and takes #{dst}")
+            if told:
+                self.tell(f"{calc}{d_name} is destroyed; {a_name} takes #{dst}{claim}")
         elif atk == dfn:
             self.log.append(f"{a_name} ({atk}) and {d_name} ({dfn}) are equal: nothing happens")
+            if told:
+                self.tell(f"{calc}equal, neither is destroyed; {a_name} stays on #{src}")
         else:
             self.atk_mod[p][piece] -= dfn - atk
             if self._atk(p, piece) == 0:
                 self.atk_mod[p][piece] = -g.cards[p][piece].atk
             self.log.append(f"{a_name} ({atk}) bounces off {d_name} ({dfn}) and loses {dfn - atk} ATK")
+            if told:
+                now = self._atk(p, piece)
+                floor = ", never below 0" if atk - now < dfn - atk else ""
+                self.tell(f"{calc}{a_name} loses the difference, {atk - now} ATK (now {now}{floor}), and goes back "
+                          f"to #{src}")
 
     def _spell_or_trap_hit(self, q: int, card: int, p: int, piece: int) -> None:
         """Seat p's piece ran into seat q's spell or trap: it flips and activates if its condition holds."""
         st = self.game.cards[q][card]
         if not self._condition(q, st, self._toucher(p, piece)):
             self.log.append(f"{st.name} flips face-up; its condition does not hold")
+            if self._told is not None:
+                self.tell(f"{self._at()}it is {self._seat(q)}'s {self._card_text(st)}: its condition does not hold")
             return
         self.log.append(f"{st.name} activates")
+        if self._told is not None:
+            self.tell(f"{self._at()}it is {self._seat(q)}'s {self._card_text(st)}: it activates")
         if st.kind == 1:
             self._remove(q, card)
             self._spell(q, st.effect, st.amount)
@@ -357,9 +432,13 @@ class Resolution(Position):
         return who
 
     def _spell(self, p: int, effect: str, amount: int, target: int = -1) -> None:
+        told = self._told is not None
+        seat = SEATS[p]
         if effect in ("atk_up", "def_up", "wall_cross"):
             t = target if target >= 0 else self._strongest(p)
             if t < 0:
+                if told:
+                    self.tell(f"{self._at()}{seat} has no monster on the field: no effect")
                 return
             if effect == "atk_up":
                 self.atk_mod[p][t] += amount
@@ -367,22 +446,47 @@ class Resolution(Position):
                 self.def_mod[p][t] += amount
             else:
                 self.wallx[p][t] = True
+            if told:
+                gain = "may now step onto wall cells" if effect == "wall_cross" else \
+                    f"gains {amount} {'ATK' if effect == 'atk_up' else 'DEF'} ({self._stats(p, t)})"
+                self._tell_piece(p, t, f"{self._at()}{{x}} {gain}")
         elif effect == "summon_points":
             self.spts[p] += amount
+            if told:
+                self.tell(f"{self._at()}{seat} gains {amount} Summon point{'s' if amount != 1 else ''} (now {self.spts[p]})")
         elif effect == "move_points":
             self.mpts[p] += amount
+            if told:
+                self.tell(f"{self._at()}{seat} gains {amount} Move point{'s' if amount != 1 else ''} (now {self.mpts[p]})")
         elif effect == "draw":
+            n = len(self.hand[p])
             self._draw(p, amount)
+            if told:
+                self._tell_draws(p, self.hand[p][n:], "", self._at())
         elif effect == "heal":
+            before = self.lp[p]
             self.lp[p] = min(LP, self.lp[p] + amount) if self.game.heal_capped else self.lp[p] + amount
+            if told:
+                self.tell(f"{self._at()}{seat}'s deck master regains {self.lp[p] - before} LP (LP {before} -> {self.lp[p]}"
+                          + (f"; never above {LP})" if self.lp[p] - before < amount else ")"))
 
     def _trap(self, p: int, piece: int, effect: str, amount: int) -> None:
         """A trap's effect on seat p's piece (a deck master is only hurt by drain)."""
+        told = self._told is not None
         if effect == "drain":
             self.lp[p] = max(0, self.lp[p] - amount)
+            if told:
+                self.tell(f"{self._at()}{SEATS[p]}'s deck master loses {amount} LP (LP {self.lp[p]})")
             return
         if piece == DM:
+            if told:
+                self.tell(f"{self._at()}a deck master is hurt only by a drain: no effect")
             return
+        if told:
+            what = {"destroy": "is destroyed", "bounce": f"returns to {SEATS[p]}'s hand",
+                    "weaken": f"loses {amount} ATK (now {max(0, self._atk(p, piece) - amount)})"}.get(effect)
+            if what:
+                self._tell_piece(p, piece, f"{self._at()}{{x}} {what}")
         if effect == "destroy":
             self._remove(p, piece)
             self.log.append(f"{self.game.cards[p][piece].name} is destroyed")
@@ -405,13 +509,21 @@ class Resolution(Position):
         kind, effect, amount, title, _w = self.game.powerups[self.pu.pop(dst)]
         self.occ[dst] = -1
         name = self._pname(p, piece)
+        told = self._told is not None
         if kind == "trap":
             self.log.append(f"{name} touches a power-up: {title}! It is destroyed")
+            if told:
+                self.tell(f"{self._at()}the power-up on #{dst} is a {title}, a trap: it explodes")
             self._trap(p, piece, "destroy", 0)
         else:
             self.log.append(f"{name} takes a power-up: {title}")
+            if told:
+                self.tell(f"{self._at()}the power-up on #{dst} is a {title}: {effect_text(effect, amount)}"
+                          .replace("your strongest monster", "the monster that took it"))
             self._spell(p, effect, amount, piece)
         if self.zone[p][piece] == FIELDZ:
+            if told:
+                self._tell_piece(p, piece, f"{self._at()}{{x}} moves onto #{dst}{self._claim(p, dst)}")
             self._place(p, piece, src, dst)
 
     def _conflict(self, steps: list[int], cell: int) -> bool:
@@ -427,20 +539,33 @@ class Resolution(Position):
                 card = (a - A_SUMMON) // 24
                 kinds.append("m" if g.cards[p][card].kind == 0 else "st")
         self.log.append(f"both players enter #{cell}")
+        told = self._told is not None
+        at = self._at() if told else ""
+        if told:
+            self._tell_both(f"{at}{{0}} and {{1}} both enter #{cell} (a conflict)", steps)
         if cell in self.pu or kinds == ["st", "st"]:
             self.pending = (steps, cell, kinds)
+            if told:
+                self.tell(f"{at}rock-paper-scissors decides who gets #{cell}" + (" and its power-up" if cell in self.pu else ""))
             return True
         if kinds == ["m", "m"]:
             atk = [self._incoming_atk(p, steps[p]) for p in (0, 1)]
             if atk[0] == atk[1]:
                 if g.clash_destroy:
+                    if told:
+                        self.tell(f"{at}equal ATK {atk[0]}: both monsters are destroyed (clash_tie=destroy)")
                     for p in (0, 1):
                         self._lose(p, steps[p])
                     self.log.append(f"equal ATK ({atk[0]}): both are destroyed")
                 else:
                     self.log.append(f"equal ATK ({atk[0]}): both stay where they were")
+                    if told:
+                        self.tell(f"{at}equal ATK {atk[0]}: both stay where they were (nothing spent)")
                 return False
             w = 0 if atk[0] > atk[1] else 1
+            if told:
+                self.tell(f"{at}the higher ATK wins the cell: {g.player_name(w)}'s {atk[w]} against "
+                          f"{g.player_name(1 - w)}'s {atk[1 - w]}")
             self._enter(w, steps[w])
             self.log.append(f"{g.player_name(w)}'s monster ({atk[w]}) beats {g.player_name(1 - w)}'s ({atk[1 - w]}) and takes #{cell}")
             self._lose(1 - w, steps[1 - w])
@@ -448,12 +573,18 @@ class Resolution(Position):
         if "dm" in kinds and "m" in kinds:
             m = kinds.index("m")
             self.lp[1 - m] = max(0, self.lp[1 - m] - 1)
+            if told:
+                q = g.player_name(1 - m)
+                self.tell(f"{at}a monster against a deck master: 1 damage to {q}'s deck master ({q} LP {self.lp[1 - m]}); "
+                          "the deck master stays")
             self._spend_move(1 - m, steps[1 - m])
             self._enter(m, steps[m])
             self.log.append(f"a monster hits the deck master of {g.player_name(1 - m)} (1 damage); the deck master stays")
             return False
         if kinds == ["dm", "dm"]:
             self.log.append("the deck masters cannot share a cell: both stay")
+            if told:
+                self.tell(f"{at}two deck masters cannot share a cell: both stay where they were")
             return False
         # a monster or deck master against a spell or trap being set there: the spell or trap
         # flips, activates if its condition holds, and is destroyed; the monster takes the cell
@@ -467,13 +598,19 @@ class Resolution(Position):
             self.spts[s] -= 1
             self.hand[s].remove(card)
             self.zone[s][card] = GONE
-            if self._condition(s, st, self._toucher(m, piece)):
+            holds = self._condition(s, st, self._toucher(m, piece))
+            if told:
+                self.tell(f"{at}{g.player_name(s)}'s {self._card_text(st)} flips face-up: "
+                          + ("it activates" if holds else "its condition does not hold"))
+            if holds:
                 self.log.append(f"{st.name} activates")
                 if st.kind == 1:
                     self._spell(s, st.effect, st.amount)
                 else:
                     self._trap(m, piece, st.effect, st.amount)
             self.log.append(f"{st.name} is destroyed")
+            if told:
+                self.tell(f"{at}{g.player_name(s)}'s {st.name} is destroyed by the monster (1 Summon point spent)")
             return False
         self._enter(s, steps[s])
         piece = (steps[m] - A_MOVE) // 6
@@ -481,6 +618,8 @@ class Resolution(Position):
         self._spell_or_trap_hit(s, card, m, piece)
         if self.zone[s][card] == FIELDZ:
             self._remove(s, card)
+        if told:
+            self.tell(f"{at}{g.player_name(s)}'s {g.cards[s][card].name} is destroyed")
         if (piece == DM or self.zone[m][piece] == FIELDZ) and self.occ[cell] == -1:
             self._enter(m, steps[m])
         return False
@@ -489,9 +628,17 @@ class Resolution(Position):
         steps, cell, kinds = pend
         g = self.game
         self.log.append(f"rock-paper-scissors: {g.player_name(winner)} wins")
+        told = self._told is not None
         if cell in self.pu:
             kind = g.powerups[self.pu[cell]][0]
             if kind == "trap":
+                if told:
+                    self.tell(f"{self._at()}{g.player_name(winner)} wins #{cell}, but its power-up is a "
+                              f"{g.powerups[self.pu[cell]][3]}, a trap: both players lose their monsters")
+                    for p in (0, 1):
+                        piece = self._moving_piece(p, steps[p])
+                        if piece != DM:
+                            self._tell_piece(p, piece, f"{self._at()}{{x}} is destroyed")
                 del self.pu[cell]
                 self.occ[cell] = -1
                 self.log.append("the power-up is a bomb: both monsters are destroyed")
@@ -501,10 +648,16 @@ class Resolution(Position):
                     if piece != DM:
                         self._remove(p, piece)
                 return
+            if told:
+                self.tell(f"{self._at()}{g.player_name(winner)} wins #{cell}; {g.player_name(1 - winner)}'s piece "
+                          "stays where it was (its Move point spent)")
             self._spend_move(1 - winner, steps[1 - winner])
             self._enter(winner, steps[winner])
             return
         # two spells/traps: the winner's takes the cell, the other goes back to its owner's hand
+        if told:
+            self.tell(f"{self._at()}{g.player_name(winner)} wins #{cell}; {g.player_name(1 - winner)}'s card goes back "
+                      "to the hand (its Summon point unspent)")
         self._enter(winner, steps[winner])
         self.log.append(f"{g.player_name(1 - winner)}'s card goes back to the hand")
 
@@ -533,14 +686,24 @@ class Resolution(Position):
 
     def _lose(self, p: int, a: int) -> None:
         """Seat p's monster lost a clash for a cell: it is destroyed (a summoned one never lands)."""
+        told = self._told is not None
         if a < A_SUMMON:
             piece = (a - A_MOVE) // 6
+            if told:
+                self._tell_piece(p, piece, f"{self._at()}{{x}} is destroyed")
             self._spend_move(p, a)
             self._remove(p, piece)
         else:
             card = (a - A_SUMMON) // 24
             st = self.game.cards[p][card]
+            if told:
+                up = (a - A_SUMMON) % 4 < 2
+                self.tell(f"{self._at()}{SEATS[p]}'s {st.name if up else 'face-down card'} never lands: it leaves the "
+                          "game (1 Summon point spent)", p, f"{self._at()}{SEATS[p]}'s {st.name} (c{card}) never lands: "
+                          "it leaves the game (1 Summon point spent)")
             for x in self._tributes_after(p)[: st.tributes]:
+                if told:
+                    self._tell_piece(p, x, f"{self._at()}{{x}}, its tribute, leaves the game too")
                 self._remove(p, x)
             self.spts[p] -= 1
             self.hand[p].remove(card)
@@ -554,13 +717,22 @@ class Resolution(Position):
             self.mpts[p] -= 1
             self._moved[(p, piece)] = 99
             if bumped:
+                if self._told is not None and not self.faceup[p][piece]:
+                    self.faceup[p][piece] = True
+                    self._tell_piece(p, piece, f"{self._at()}{{x}} on #{self._piece_cell(p, piece)} is stopped by an "
+                                     "opposing card and turns face-up (blocked=spent)")
                 self.faceup[p][piece] = True
-        self._skipped(p, a, why)
+        self._skipped(p, a, why, self.game.blocked_spent)
 
-    def _skipped(self, p: int, a: int, why: str = "") -> None:
+    def _skipped(self, p: int, a: int, why: str = "", spent: bool = False) -> None:
         """Seat p's step `a` has become impossible: it is skipped and the log says so (the step's
-        text is made only here, not for every step played)."""
+        text is made only here, not for every step played). The other seat is told only that a step
+        was skipped: the step itself may name a card it cannot see."""
         self.log.append(f"{SEATS[p]}: {action_text(a)} skipped{why}")
+        if self._told is not None:
+            cost = " (its Move point spent)" if spent else " (at no cost)"
+            self.tell(f"{self._at()}a step of {SEATS[p]}'s plan cannot happen now and is skipped{cost}", p,
+                      f"{self._at()}{SEATS[p]}'s step '{action_text(a)}' cannot happen now and is skipped{why}{cost}")
 
     # -- turn structure -------------------------------------------------------------
     def _turn_start(self) -> None:
@@ -574,6 +746,10 @@ class Resolution(Position):
         room = g.pu_most - len(self.pu)
         occ = self.occ
         free = [c for c in b.floor if occ[c] == -1 and c not in near] if room > 0 else []
+        told = self._told is not None
+        if told:
+            self.tell(f"turn {self.turn} of {g.turns} begins")
+            before = set(self.pu)
         for _ in range(min(g.pu_spawn, max(0, room))):
             if not free:
                 break
@@ -585,9 +761,17 @@ class Resolution(Position):
                 k += 1
             self.pu[c] = k
             self.occ[c] = 3 * MAXC
+        if told:
+            new = sorted(set(self.pu) - before)
+            if new:
+                self.tell(f"power-up{'s' if len(new) > 1 else ''} (*) appear{'' if len(new) > 1 else 's'} on "
+                          + " and ".join(f"#{c}" for c in new) + f" ({len(self.pu)} on the sphere, at most {g.pu_most})")
         for p in (0, 1):
             if len(self.hand[p]) < HAND:
+                n = len(self.hand[p])
                 self._draw(p, HAND - len(self.hand[p]))
+                if told:
+                    self._tell_draws(p, self.hand[p][n:], f" to refill the hand to {HAND}")
         self.die_i = 0
         self.phase = PH_DICE
         self.plans = [[], []]
@@ -595,6 +779,9 @@ class Resolution(Position):
 
     def _turn_end(self) -> None:
         g = self.game
+        if self._told is not None:
+            self.tell(f"end of turn {self.turn}: territory north {self.terr.count(1)}, south {self.terr.count(2)} cells; "
+                      f"LP north {self.lp[0]}, south {self.lp[1]}")
         if g.godai:
             won = [self._godai(p) for p in (0, 1)]
             if any(won):
@@ -611,6 +798,9 @@ class Resolution(Position):
             if self.turn >= g.max_turns:
                 self._finish(None, f"still tied after {self.turn} turns (the hard cap)")
                 return
+            if self._told is not None:
+                self.tell(f"territory and LP are both tied after turn {g.turns}: the game goes on until one leads "
+                          f"(a draw after turn {g.max_turns})")
         self.turn += 1
         self._turn_start()
 
@@ -655,3 +845,5 @@ class Resolution(Position):
         self.pending = None
         who = "a draw" if winner is None else f"{self.game.player_name(winner)} wins"
         self.log.append(f"game over: {who} ({why})")
+        if self._told is not None:
+            self.tell(f"the game ends: {self.end_reason()}")

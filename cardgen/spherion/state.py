@@ -9,6 +9,7 @@ terminal view (view.py, which reads positions and never imports this module).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from cardgen.engine.protocol import CHANCE, SIMULTANEOUS, TERMINAL
@@ -16,10 +17,19 @@ from cardgen.errors import CardgenError, IllegalActionError, InvalidActionError
 from cardgen.rng import Stream
 from cardgen.spherion import view
 from cardgen.spherion.actions import (
+    A_ACTIVATE,
     A_DIE,
     A_FIRST,
+    A_FUSE,
+    A_HAMMER,
+    A_MOVE,
+    A_POSITION,
     A_RPS,
     A_SECOND,
+    A_SUMMON,
+    A_TRIBUTE,
+    DM,
+    FACES,
     MAXC,
     NUM_ACTIONS,
     READY,
@@ -27,9 +37,11 @@ from cardgen.spherion.actions import (
     action_text,
     parse_action,
 )
+from cardgen.spherion.board import parse_cell
 from cardgen.spherion.observation import Observing
 from cardgen.spherion.position import (
     DECK,
+    FIELD,
     FIELDZ,
     HAND,
     LP,
@@ -167,23 +179,37 @@ class SpherionState(Observing, Resolution):
             w = self.rps_winner
             self.first = w if action == A_FIRST else 1 - w
             self.log = [f"{self.game.player_name(w)} won rock-paper-scissors and goes {'first' if action == A_FIRST else 'second'}"]
+            if self._told is not None:
+                self.tell(f"{self.game.player_name(self.first)} goes first: its step resolves first in each round "
+                          "when the two steps do not meet")
             self._turn_start()
         elif ph == PH_DICE:
             self.rng.counter += 1  # past the draw of sample_chance (below(1 << 53): always one item)
             p = self.die_i // self.game.dice
             f = action - A_DIE
             self.rolled[p].append(f)
+            told = self._told is not None
             if f == 0:
                 self.spts[p] += 1
             elif f == 1:
                 self.mpts[p] += 2
             elif f == 2:
+                n = len(self.hand[p])
                 self._draw(p, 1)
+                if told:
+                    self._tell_draws(p, self.hand[p][n:], " (the card face)")
             else:
                 self.hammers[p] += 1
+            if told and f != 2:
+                seat = self.game.player_name(p)
+                self.tell((f"{seat} gains 1 Summon point (now {self.spts[p]})", f"{seat} gains 2 Move points (now {self.mpts[p]})",
+                           "", f"{seat} may trade a card of the hand once this turn (hammer {self.hammers[p]})")[f])
             self.die_i += 1
             if self.die_i == 2 * self.game.dice:
                 self.phase = PH_PLAN
+                if told:
+                    self.tell("both players now plan in secret: steps one at a time, then 'ready' (the other sees only "
+                              "how many)")
         else:  # PH_RESOLVE: a rock-paper-scissors of a conflict
             self.rng.counter += 1  # past the draw of sample_chance (below(1 << 53): always one item)
             pend = self.pending
@@ -197,6 +223,7 @@ class SpherionState(Observing, Resolution):
 
     def _apply_actions(self, joint: list[int]) -> None:
         g = self.game
+        told = self._told is not None
         for p in (0, 1):
             if self.ready[p]:
                 continue
@@ -214,7 +241,12 @@ class SpherionState(Observing, Resolution):
                 j.legal = legal
             if len(self.plans[p]) >= g.plan_max and not self.projection(p).pending:
                 self.ready[p] = True
+                if told:
+                    self.tell(None, p, f"{g.player_name(p)}'s plan is full ({g.plan_max} steps): {g.player_name(p)} is ready")
         if self.ready[0] and self.ready[1]:
+            if told:
+                self.tell(f"both are ready: the plans play out, step 1 of both, then step 2... "
+                          f"({g.player_name(self.first)}'s first when the two do not meet)")
             self.phase = PH_RESOLVE
             self.step = 0
             self.log = []
@@ -309,13 +341,203 @@ class SpherionState(Observing, Resolution):
 
     # -- text -------------------------------------------------------------------------
     def action_to_string(self, action: int, player: int | None = None) -> str:
+        """The step's typeable text; a planning seat's move, summon or fusion also names the cell it
+        leads to from where the plan has put the piece ('move c3 d2 -> #45 (attack)')."""
         if type(action) is not int or not 0 <= action < NUM_ACTIONS:
             raise InvalidActionError(f"not an action: {action!r} (actions of spherion are whole numbers from 0 to {NUM_ACTIONS - 1})")
-        return action_text(action)
+        text = action_text(action)
+        if player in (0, 1) and self.phase == PH_PLAN and (A_MOVE <= action < A_TRIBUTE or A_FUSE <= action < A_ACTIVATE):
+            text += self._cell_note(player, action, self.projection(player))
+        return text
+
+    def _origin(self, p: int, action: int, j) -> int | None:
+        """The cell a move, summon or fusion step of seat p starts from in projection j, if any."""
+        if A_MOVE <= action < A_SUMMON:
+            piece = (action - A_MOVE) // 6
+            return j.dm if piece == DM else j.cell.get(piece)
+        if A_SUMMON <= action < A_TRIBUTE:
+            return j.dm
+        if A_FUSE <= action < A_ACTIVATE:
+            return j.cell.get((action - A_FUSE) // 6)
+        return None
+
+    def _cell_note(self, p: int, action: int, j) -> str:
+        """' -> #45' for a step entering (or fusing towards) cell #45, with '(attack)', '(attack the deck
+        master)' or '(power-up)' when the board as it stands puts something there."""
+        src = self._origin(p, action, j)
+        if src is None:
+            return ""
+        side = (action - A_MOVE) % 6 if action < A_SUMMON else ((action - A_SUMMON) // 4) % 6 if action < A_TRIBUTE \
+            else (action - A_FUSE) % 6
+        nb = self.board.neighbours[src]
+        if side >= len(nb):
+            return ""
+        dst = nb[side]
+        note = ""
+        if action < A_SUMMON:
+            o = self.occ[dst]
+            if o == 3 * MAXC:
+                note = " (power-up)"
+            elif o == 2 * MAXC + 1 - p:
+                note = " (attack the deck master)"
+            elif 0 <= o < 2 * MAXC and o // MAXC != p:
+                note = " (attack)"
+        return f" -> #{dst}{note}"
+
+    def plan_texts(self, p: int) -> list[str]:
+        """Seat p's plan so far, each step as it was offered (with the cell it leads to)."""
+        if self.phase != PH_PLAN:  # the board has moved on since the plan was made
+            return [action_text(a) for a in self.plans[p]]
+        j = self._project_start(p)
+        out = []
+        for a in self.plans[p]:
+            out.append(action_text(a) + self._cell_note(p, a, j))
+            self._project_step(p, j, a)
+        return out
+
+    def _plan_why(self, p: int, a: int) -> str:
+        """Why step `a` cannot be added to seat p's plan now, as the plan leaves the seat (its projection)."""
+        g = self.game
+        j = self.projection(p)
+        cards = g.cards[p]
+        if len(self.plans[p]) >= g.plan_max:
+            return f"the plan holds {g.plan_max} steps, the most (option plan): only 'ready'"
+        if A_MOVE <= a < A_SUMMON:
+            piece, d = divmod(a - A_MOVE, 6)
+            name = "the deck master" if piece == DM else f"c{piece}"
+            src = j.dm if piece == DM else j.cell.get(piece)
+            if src is None:
+                return f"{name} is not on the field (as the plan leaves it)"
+            if piece != DM and cards[piece].kind:
+                return f"{name} is a spell or trap: set cards do not move"
+            if j.mpts <= 0:
+                return "no Move point left (the plan has spent them; an arrow die gives 2)"
+            if piece in j.stop:
+                return f"{name} has attacked or touched a power-up in this plan: its movement has ended"
+            most = 1 if piece == DM else 2 if (self.faceup[p][piece] or piece in j.up) else 1
+            if j.moved.get(piece, 0) >= most:
+                return (f"{name} has moved its {most} cell{'s' if most > 1 else ''} this turn (face-up monsters move 2, "
+                        "face-down cards and the deck master 1)")
+            nb = self.board.neighbours[src]
+            if d >= len(nb):
+                return f"#{src} is a pentagon: it has sides d0-d4"
+            dst = nb[d]
+            if dst in self.board.wall:
+                return f"#{dst} is a wall (only a monster with the wall-crossing power steps onto it)"
+            if dst in j.at or dst == j.dm:
+                return f"#{dst} holds one of your own pieces (as the plan leaves them)"
+            if piece == DM:
+                return f"#{dst} is taken: a deck master moves only onto an empty cell"
+            return f"c{piece} in defence position (or face-down, attacker=face-up) does not attack #{dst}"
+        if A_SUMMON <= a < A_TRIBUTE:
+            k, _pos = divmod(a - A_SUMMON, 4)
+            card, d = divmod(k, 6)
+            if card not in j.hand:
+                return f"c{card} is not in your hand (as the plan leaves it)"
+            if j.spts <= 0:
+                return "no Summon point left (the plan has spent them; a star die gives 1)"
+            nb = self.board.neighbours[j.dm]
+            if d >= len(nb):
+                return f"your deck master's cell #{j.dm} is a pentagon: sides d0-d4"
+            if nb[d] in self.board.wall or self.occ[nb[d]] != -1 and nb[d] not in j.at or nb[d] in j.at:
+                return f"#{nb[d]} is not free (summons go onto an empty side of your deck master)"
+            t = cards[card].tributes if cards[card].kind == 0 else 0
+            if len(j.cell) - t + 1 > FIELD:
+                return f"you hold {len(j.cell)} cards on the field, the most is {FIELD} (tributes make room)"
+            if t:
+                return (f"c{card} needs {t} tribute{'s' if t > 1 else ''}: monster(s) already on the field when the plan "
+                        "is made, and the steps to name them")
+            if cards[card].kind and _pos in (1, 3):
+                return "spells and traps are set in attack position: up-atk or down-atk"
+        if A_FUSE <= a < A_ACTIVATE and j.spts <= 0:
+            return "no Summon point left: a fusion costs 1"
+        if A_ACTIVATE <= a < A_HAMMER:
+            return "only your own spell on the field whose condition holds now, placed before this turn, activates"
+        if action_kind(a) == "hammer":
+            return "no hammer left this turn (a hammer die gives one)" if j.hammers <= 0 else \
+                f"c{a - A_HAMMER} is not in your hand (as the plan leaves it)"
+        if action_kind(a) == "position":
+            return f"c{a - A_POSITION} is not your monster on the field, or has changed position in this plan"
+        if action_kind(a) == "tribute":
+            return "a tribute step follows a summon that needs it"
+        return "not possible in the plan now (type 'list' for the legal steps)"
 
     def string_to_action(self, text: str, player: int | None = None) -> int:
-        a = parse_action(text)
+        """The action a typed step names: the text a list shows ('move c3 d2 -> #45 (attack)'), the
+        short form ('move c3 d2') or the cell instead of the side ('move c3 #45', 'summon c7 #3 up-atk').
+        A planning seat's step that its plan cannot take now is refused with the reason."""
+        a = self._parse_step(text, player)
+        if player in (0, 1) and self.phase == PH_PLAN and not self.ready[player] and a not in self._plan_legal(player):
+            raise IllegalActionError(self._why_illegal(a, player))
         return a
+
+    def _parse_step(self, text: str, player: int | None) -> int:
+        words = re.sub(r"\([^)]*\)", " ", text.lower()).replace("->", " ").split()
+        words = [w for w in words if w != "to"]
+        cells = [w for w in words if w.startswith("#")]
+        rest = [w for w in words if not w.startswith("#")]
+        if not cells:
+            return parse_action(" ".join(rest) if words else text)
+        kind = rest[0] if rest else ""
+        if len(cells) > 1 or kind not in ("move", "summon", "fuse") or len(rest) < 2:
+            raise InvalidActionError(f"not an action: {text!r} (a cell '#N' goes with move, summon or fuse: "
+                                     "'move c3 #45', 'summon c7 #3 up-atk')")
+        try:
+            cell = parse_cell(cells[0], self.board)
+        except CardgenError as exc:
+            raise InvalidActionError(str(exc)) from None
+        sides = [w for w in rest if len(w) == 2 and w[0] == "d" and w[1] in "012345"]
+        others = [w for w in rest[1:] if w not in sides]
+        if not others:
+            raise InvalidActionError(f"not an action: {text!r} (name the card: 'move c3 #45', 'summon c7 #3 up-atk')")
+        if player not in (0, 1) or self.phase != PH_PLAN:
+            if not sides:
+                raise InvalidActionError(f"not an action: {text!r} (name the side, e.g. 'd2': no plan is being made)")
+            return parse_action(" ".join([kind, others[0], sides[0], *others[1:]]))
+        j = self.projection(player)
+        probe = parse_action(" ".join([kind, others[0], "d0", *others[1:]]))
+        src = self._origin(player, probe, j)
+        if src is None:
+            raise InvalidActionError(f"not a legal move now: {text!r} ({others[0]} is not on the field in the plan)")
+        nb = self.board.neighbours[src]
+        if cell not in nb:
+            raise InvalidActionError(f"not a legal move now: {text!r} (#{cell} is not next to #{src}, where the step "
+                                     f"starts; its sides: {' '.join(f'd{d}=#{c}' for d, c in enumerate(nb))})")
+        side = f"d{nb.index(cell)}"
+        if sides and sides[0] != side:
+            raise InvalidActionError(f"not a legal move now: {text!r} ({sides[0]} of #{src} is "
+                                     f"#{nb[int(sides[0][1])] if int(sides[0][1]) < len(nb) else '-'}, #{cell} is {side})")
+        return parse_action(" ".join([kind, others[0], side, *others[1:]]))
+
+    def _public_action_text(self, action: int, player: int, viewer: int) -> str:
+        """What the other seat learns of a move: a die's face, who won a rock-paper-scissors, first or
+        second, and of a plan only that a step was added or that the seat is ready (and so how many
+        steps it holds), never which step (docs/rules/spherion.md, 'Simultaneous plans')."""
+        g = self.game
+        ph = self.phase
+        if player == CHANCE:
+            if ph == PH_DICE:
+                p = self.die_i // g.dice
+                return f"{g.player_name(p)}'s die {self.die_i % g.dice + 1} of {g.dice}: {FACES[action - A_DIE]}"
+            w = g.player_name(action - A_RPS) if A_RPS <= action < A_DIE else "?"
+            if ph == PH_RESOLVE and self.pending is not None:
+                return f"rock-paper-scissors for #{self.pending[1]}: {w} wins"
+            return f"rock-paper-scissors: {w} wins and chooses who goes first"
+        seat = g.player_name(player)
+        if ph == PH_CHOOSE:
+            return f"{seat} chooses to go {'first' if action == A_FIRST else 'second'}"
+        if ph == PH_PLAN:
+            n = len(self.plans[player])
+            if action == READY or n + 1 >= g.plan_max:
+                # the step that fills the plan readies the seat as READY does, and either may start the
+                # resolution, after which nothing shows whether a last step was added (a wait leaves no
+                # trace): both read the same
+                return f"{seat} is ready"
+            return f"{seat} plans step {n + 1}"
+        return self.action_to_string(action)
+
+    def result_text(self, viewer: int | None = None) -> str:
+        return self.end_reason() if self.phase == PH_OVER else "the game is not over"
 
     def _why_illegal(self, action: int, player: int | None = None) -> str:
         text = self._text(action, player)
@@ -328,6 +550,8 @@ class SpherionState(Observing, Resolution):
                 return f"illegal action {text!r}: {who} is ready and passes 'ready'"
             if player in (0, 1) and self.projection(player).pending:
                 return f"illegal action {text!r}: {who} must name the tribute(s) of the last summon first"
+            if player in (0, 1):
+                return f"illegal step {text!r}: {self._plan_why(player, action)}"
             return f"illegal action {text!r}: not possible in {who}'s plan now (see the legal steps)"
         need = {PH_RPS: "the rock-paper-scissors outcome (rps north / rps south)", PH_CHOOSE: "first or second",
                 PH_DICE: "a die face (die star/arrow/card/hammer)", PH_RESOLVE: "the rock-paper-scissors outcome"}[ph]  # fmt: skip
