@@ -362,13 +362,18 @@ class Table:
                 self.say(f"{exc}; type 'help' for commands or 'list' for the moves")
                 continue
             if action not in acts:
-                # Let the rules say why (apply on a copy raises IllegalActionError).
-                try:
-                    probe = self.state.clone()
-                    probe.apply_action(action)
-                    why = f"illegal move {text!r} now"
-                except CardgenError as exc:
-                    why = str(exc)
+                # Let the rules say why: at a simultaneous node the seat's own reason (a probe
+                # there would only say that every seat moves at once); elsewhere apply on a copy,
+                # which raises IllegalActionError with the reason.
+                if self.state.current_player() == SIMULTANEOUS:
+                    why = self.state._why_illegal(action, player)
+                else:
+                    try:
+                        probe = self.state.clone()
+                        probe.apply_action(action)
+                        why = f"illegal move {text!r} now"
+                    except CardgenError as exc:
+                        why = str(exc)
                 self.say(f"{why}; type 'list' for the legal moves")
                 continue
             return action

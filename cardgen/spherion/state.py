@@ -559,7 +559,7 @@ class SpherionState(Observing, Resolution):
 
     # -- terminal ---------------------------------------------------------------------
     def render(self, color: bool = False, player: int | None = None) -> str:
-        return view.render(self, color=color, player=player)
+        return view.render(self, color=color, player=player, plan_texts=self.plan_texts)
 
     def show(self, what: str, player: int | None = None) -> str:
         return view.show(self, what, player)

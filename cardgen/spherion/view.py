@@ -11,7 +11,7 @@ that would follow their card numbers), power-ups '*' (contents hidden until touc
 from __future__ import annotations
 
 import textwrap
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from cardgen.errors import CardgenError
 from cardgen.numbers import all_digits, parse_int
@@ -19,9 +19,6 @@ from cardgen.spherion.actions import FACES, MAXC
 from cardgen.spherion.board import Board, parse_cell
 from cardgen.spherion.cards import decode, sheet
 from cardgen.spherion.position import FIELDZ, PH_CHOOSE, PH_DICE, PH_OVER, PH_PLAN, PH_RESOLVE, PH_RPS, Position
-
-if TYPE_CHECKING:
-    from cardgen.spherion.state import SpherionState
 
 WIDTH = 100  # the status lines wrap here
 SLOT = 4  # columns per cell on the widest ring: room for a 3-digit id or '[N]' and a space
@@ -160,7 +157,8 @@ def card_line(state: Position, p: int, i: int, player: int | None, letter: str) 
     return f"  {letter}  #{cell:<4} {seat} c{i}: {st.name} ({kind}, {face})"
 
 
-def render(state: SpherionState, color: bool = False, player: int | None = None) -> str:
+def render(state: Position, color: bool = False, player: int | None = None,
+           plan_texts: Callable[[int], list[str]] | None = None) -> str:
     g = state.game
     lines = map_lines(state, player, color)
     lines += [""] + [f"  {row}" for row in LEGEND]
@@ -172,7 +170,8 @@ def render(state: SpherionState, color: bool = False, player: int | None = None)
         dice = " ".join(FACES[f] for f in state.rolled[p]) or "-"
         plan = state.plans[p]
         if player is None or player == p:
-            shown = ", ".join(state.plan_texts(p)) or "-"
+            steps = plan_texts(p) if plan_texts is not None else [str(a) for a in plan]
+            shown = ", ".join(steps) or "-"
         else:
             shown = f"{len(plan)} step{'s' if len(plan) != 1 else ''}"
         you = " (you)" if player == p else ""

@@ -81,3 +81,12 @@ def test_help_is_the_shared_commands_then_the_games_own():
     assert text.startswith(HELP) and "card3" in text and "show c3" not in text
     _, said = run(["human", "greedy"], ["help", "quit"])
     assert "toy-bid moves:" in replies(said, "N> ")[1]
+
+
+def test_an_illegal_move_at_a_simultaneous_node_gets_the_seats_own_reason():
+    hand = _bot_hand(4, 0)
+    other = next(c for c in range(6) if c not in hand)  # a card of this game N does not hold
+    _, text = run(["human", "greedy"], [f"card{other}", "quit"])
+    said = replies(text, "N> ")[1]
+    assert said.startswith(f"illegal action 'card{other}': not legal now (legal: ")
+    assert "every seat moves at once" not in said
