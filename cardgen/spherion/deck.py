@@ -155,8 +155,8 @@ def read_deck(path) -> Deck:
 
 def _note(card: Card) -> str:
     if card.is_monster:
-        return f"{card.name} · {card.element} L{card.level} · {card.atk}/{card.defence} · {card.stars}★"
-    return f"{card.name} · {card.kind_name} · {card.stars}★"
+        return f"{card.name} · {card.element} L{card.level} · {card.atk}/{card.defence} · {card.rarity}"
+    return f"{card.name} · {card.kind_name} · {card.rarity}"
 
 
 def format_deck(deck: Deck) -> str:
