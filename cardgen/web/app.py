@@ -56,6 +56,7 @@ MAX_PATH = 512  # characters of a request path; a lookup address is far shorter
 MAX_BODY = 256 * 1024  # bytes of any request body (a 54-card deck file is ~3 KB)
 MAX_BATCH = 100  # serials per POST /api/cards
 MAX_SERIAL_TEXT = 200  # characters of one serial in a batch
+MAX_DECK_CARDS = 1_000  # cards of a deck /deck reads, counted from its lines (a game's deck is 33 to 60)
 LOOKUP_CACHE = 50_000  # looked-up cards kept per process (a few KB each)
 
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -235,7 +236,7 @@ class Server:
 
     async def deck_check(self, request: Request) -> Response:
         text, game, hooks, form = await self._read_deck(request)
-        deck = await run_in_threadpool(hooks.read_deck, text, "deck")
+        deck = await _checked(hooks, text)
         status = 200 if deck.legal else 422
         return self.html("deck.html.j2", status=status, deck=deck, deck_text=text, problem_lines=_problem_lines(deck),
                          **self._deck_values(game.name))  # fmt: skip
@@ -245,7 +246,7 @@ class Server:
         paper = str(form.get("paper") or "a4")
         if paper not in ("a4", "letter"):
             raise ApiError(400, "bad_paper", f"paper {paper[:20]!r}: use a4 or letter")
-        deck = await run_in_threadpool(hooks.read_deck, text, "deck")
+        deck = await _checked(hooks, text)
         if not deck.legal and not form.get("force"):
             return self.html("deck.html.j2", status=422, deck=deck, deck_text=text, problem_lines=_problem_lines(deck),
                              refused=True, **self._deck_values(game.name))  # fmt: skip
@@ -320,6 +321,14 @@ class Server:
             return Response(json_bytes(error.to_json()), status_code=error.status, media_type=JSON_TYPE, headers=headers)
         body = pages.render("error.html.j2", error=error)
         return HTMLResponse(body, status_code=error.status, headers=headers)
+
+
+async def _checked(hooks: webgames.WebGame, text: str) -> webgames.CheckedDeck:
+    """The deck read and checked, kept as counts; one past MAX_DECK_CARDS is refused before it is checked."""
+    try:
+        return await run_in_threadpool(hooks.read_deck, text, "deck", MAX_DECK_CARDS)
+    except webgames.DeckTooLarge as exc:
+        raise ApiError(413, "too_many_cards", str(exc)) from None
 
 
 def _problem_lines(deck: webgames.CheckedDeck) -> set[int]:

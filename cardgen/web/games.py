@@ -24,17 +24,27 @@ if TYPE_CHECKING:
     from cardgen.print.sizes import Size
 
 
+class DeckTooLarge(CardgenError):
+    """A deck with more cards than a web request reads (it was counted, never expanded)."""
+
+    def __init__(self, size: int, limit: int) -> None:
+        super().__init__(f"the deck has {size:,} cards: the web reads decks of at most {limit:,} (use `cardgen ... deck check`)")
+        self.size, self.limit = size, limit
+
+
 @dataclass(frozen=True)
 class CheckedDeck:
-    """A deck read and checked by its game's own checker, with the cards to print."""
+    """A deck read and checked by its game's own checker, kept as counts (its lines); `cards()`
+    gives one object per copy, only on demand and only up to a limit."""
 
     game: str
     title: str
     name: str | None
     lines: tuple[DeckLine, ...]
     problems: tuple[Problem, ...]
-    cards: tuple[Any, ...] = field(repr=False)
     summary: str = ""
+    parsed: Any = field(default=None, repr=False, compare=False)
+    kit: Any = field(default=None, repr=False, compare=False)
 
     @property
     def legal(self) -> bool:
@@ -43,6 +53,12 @@ class CheckedDeck:
     @property
     def size(self) -> int:
         return sum(entry.count for entry in self.lines)
+
+    def cards(self, limit: int) -> list[Any]:
+        """The cards to print, each copy once; DeckTooLarge, before any copy is made, past `limit`."""
+        if self.size > limit:
+            raise DeckTooLarge(self.size, limit)
+        return list(self.kit.cards(self.parsed))
 
 
 class WebGame:
@@ -65,20 +81,27 @@ class WebGame:
         """The print Face that draws the card, with QR codes pointing under `lookup_base`."""
         return self.kit.face(lookup_base)
 
-    def read_deck(self, text: str, source: str) -> CheckedDeck:
-        """Read a deck file's text and check it with the game's checker (never raises for bad lines)."""
+    def read_deck(self, text: str, source: str, max_cards: int | None = None) -> CheckedDeck:
+        """Read a deck file's text and check it with the game's checker (never raises for bad lines).
+        The deck is counted from its lines before it is checked: past `max_cards` it is refused
+        (DeckTooLarge) before the checker or anything else makes a copy per card."""
         dk = self.kit.deck
         if dk is None:
             raise CardgenError(f"{self.kit.title} has no decks")
         deck = dk.parse(text, source)
+        lines = tuple(dk.lines(deck))
+        size = sum(line.count for line in lines)
+        if max_cards is not None and size > max_cards:
+            raise DeckTooLarge(size, max_cards)
         return CheckedDeck(
             game=self.kit.name,
             title=self.kit.title,
             name=dk.name(deck),
-            lines=tuple(dk.lines(deck)),
+            lines=lines,
             problems=tuple(dk.check(deck)),
-            cards=tuple(dk.cards(deck)),
             summary=dk.summary(deck),
+            parsed=deck,
+            kit=dk,
         )
 
 

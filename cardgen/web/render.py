@@ -76,11 +76,11 @@ def deck_pdf(game: WebGame, deck: CheckedDeck, lookup_base: str, paper: str = "a
     from cardgen.print.pdf import render_pdf
     from cardgen.print.sizes import parse_paper
 
-    cards: list[Any] = list(deck.cards)
-    if not cards:
+    if not deck.size:
         raise DeckError("the deck has no readable card to print")
-    if len(cards) > DECK_PDF_LIMIT:
-        raise DeckError(f"the deck has {len(cards)} cards: the web prints at most {DECK_PDF_LIMIT} (use `cardgen ... deck print`)")
+    if deck.size > DECK_PDF_LIMIT:  # counted from its lines: never expanded past the limit
+        raise DeckError(f"the deck has {deck.size:,} cards: the web prints at most {DECK_PDF_LIMIT} (use `cardgen ... deck print`)")
+    cards: list[Any] = deck.cards(DECK_PDF_LIMIT)
     imposition = _layout(parse_paper(paper), game)
     title = f"{deck.title} deck {deck.name}" if deck.name else f"{deck.title} deck"
     with _LOCK:
