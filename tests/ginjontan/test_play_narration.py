@@ -10,16 +10,14 @@ held hidden from player 1 (checked against a replay of the game's record).
 
 from __future__ import annotations
 
-import json
 import re
-import subprocess
-import sys
 
 import pytest
 
 from cardgen.engine import load_game
 from cardgen.engine.play import help_text
 from cardgen.ginjontan.layout import DUEL
+from tests.engine.piped import play_piped
 
 SEED = "7"
 SCRIPT = ["help", "show duels", "show Sun", "1", "1", "show duel", "explain", "board"]
@@ -29,13 +27,7 @@ SCRIPT += ["ask 3 hand", "show last", "1"] * 300
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
     record = tmp_path_factory.mktemp("ginjontan") / "game.json"
-    run = subprocess.run(
-        [sys.executable, "-m", "cardgen", "play", "ginjontan", "--seed", SEED, "--bots", "human,greedy,greedy",
-         "--no-color", "-o", "rounds=2", "--record", str(record)],
-        input="\n".join(SCRIPT) + "\n", capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
-    assert run.returncode == 0, run.stderr
-    return run.stdout, json.loads(record.read_text())
+    return play_piped("ginjontan", SEED, "human,greedy,greedy", SCRIPT, record, ["rounds=2"])
 
 
 def _strings(value) -> set[str]:

@@ -9,17 +9,15 @@ the cards magog held in hand or face down that gog never saw.
 
 from __future__ import annotations
 
-import json
 import random
 import re
-import subprocess
-import sys
 
 import pytest
 
 from cardgen.engine import load_game
 from cardgen.engine.play import help_text
 from cardgen.gogmagog.position import HID
+from tests.engine.piped import play_piped
 from tests.gogmagog.test_engine import BOLT, E21, E24, E33, E44, E51, INSTANT, T14, T36, act, empty, game, put, take
 
 SEED = 15  # a short game (25 turns) with destroyed cards, a War tie and a Flaw
@@ -30,13 +28,7 @@ def played(tmp_path_factory):
     record = tmp_path_factory.mktemp("gogmagog") / "game.json"
     script = ["help", "show legend", "show lane 1", "show enemy 1", "board"]
     script += ["1", "explain"] * 200 + ["quit"]
-    run = subprocess.run(
-        [sys.executable, "-m", "cardgen", "play", "gogmagog", "--seed", str(SEED), "--bots", "human,greedy",
-         "--no-color", "--record", str(record)],  # fmt: skip
-        input="\n".join(script) + "\n", capture_output=True, text=True, timeout=60,
-    )
-    assert run.returncode == 0, run.stderr
-    return run.stdout, json.loads(record.read_text())
+    return play_piped("gogmagog", SEED, "human,greedy", script, record)
 
 
 def screen_lines(out: str) -> list[str]:

@@ -12,17 +12,15 @@ saw on the board, in a scrap yard or put aside as a Special.
 
 from __future__ import annotations
 
-import json
 import random
 import re
-import subprocess
-import sys
 
 import pytest
 
 from cardgen.engine import load_game
 from cardgen.engine.bots import make_bot
 from cardgen.engine.play import help_text
+from tests.engine.piped import play_piped
 
 SEED = 13  # a short greedy game (red wins on Victory Points) with seven attacks, both sides attacking
 LOOKS = ["explain", "board", "show c1", "show 1", "show scrap", "list"]  # asked at the first board prompt
@@ -53,13 +51,7 @@ def played(tmp_path_factory):
     moves, second = _red_moves()
     # the looks at the first prompt after the mulligans; blue's whole first turn explained at red's second
     script = ["help", "show 2", "show scrap", moves[0], *LOOKS, *moves[1:second], "explain 30", *moves[second:], "quit"]
-    run = subprocess.run(
-        [sys.executable, "-m", "cardgen", "play", "gyonrg", "--seed", str(SEED), "--bots", "human,greedy",
-         "--no-color", "--record", str(record)],  # fmt: skip
-        input="\n".join(script) + "\n", capture_output=True, text=True, timeout=60,
-    )
-    assert run.returncode == 0, run.stdout[-2000:] + run.stderr
-    return run.stdout, json.loads(record.read_text())
+    return play_piped("gyonrg", SEED, "human,greedy", script, record)
 
 
 def screen_lines(out: str) -> list[str]:

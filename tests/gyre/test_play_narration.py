@@ -10,14 +10,10 @@ same deterministic bot (greedy, same seed) in the engine, so it stays legal if t
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-
 from cardgen.engine import load_game
 from cardgen.engine.bots import make_bot
 from cardgen.engine.records import replay
+from tests.engine.piped import play_piped
 
 SEED = 7
 SIZE = 5
@@ -53,15 +49,8 @@ def test_a_scripted_game_is_told_from_the_first_claim_to_the_end(tmp_path):
     record = tmp_path / "game.json"
     lines = ["help", "show c3", "show scores", "show gyres", "show gyre c3", "show zz", moves[0], "explain", "board"]
     lines += moves[1:] + ["quit"]
-    env = dict(os.environ, CARDGEN_GYRE_HIGHSCORES=str(tmp_path / "hs.json"), CARDGEN_CONFIG="")
-    run = subprocess.run(
-        [sys.executable, "-m", "cardgen", "play", "gyre", "--seed", str(SEED), "--bots", "human,greedy", "--no-color",
-         "-o", f"size={SIZE}", "--record", str(record)],
-        input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=60,
-        env=env,
-    )  # fmt: skip
-    assert run.returncode == 0, run.stderr
-    out = run.stdout
+    env = {"CARDGEN_GYRE_HIGHSCORES": str(tmp_path / "hs.json"), "CARDGEN_CONFIG": ""}
+    out, data = play_piped("gyre", SEED, "human,greedy", lines, record, [f"size={SIZE}"], env)
 
     # Gyre's own help, no other game's examples
     assert "gyre moves (a turn: any number of gyrations, then one claim" in out
@@ -92,7 +81,6 @@ def test_a_scripted_game_is_told_from_the_first_claim_to_the_end(tmp_path):
 
     # nothing hidden: Gyre is a game of perfect information, and every bot move is shown as it is
     assert load_game("gyre").game_type.perfect_information
-    data = json.loads(record.read_text())
     assert data["finished"] is True
     bot_moves: list[str] = []
     final = replay(data, lambda i, state, action, text: bot_moves.append(text) if state.current_player() == 1 else None)

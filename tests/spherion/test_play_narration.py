@@ -10,15 +10,13 @@ the record is replayed to find the names of south's cards that north's observati
 
 from __future__ import annotations
 
-import json
 import re
-import subprocess
-import sys
 
 import pytest
 
 from cardgen.engine import CHANCE, SIMULTANEOUS, load_game
 from cardgen.engine.play import help_text
+from tests.engine.piped import play_piped
 
 SEED = 8  # the small sphere: battles both ways, south's monster hits north's deck master down to 0 LP on turn 17
 
@@ -30,13 +28,7 @@ def played(tmp_path_factory):
     for turn in range(80):
         script += ["3", "1"] + (["explain 3", "show #0"] if turn % 5 == 0 else [])
     script.append("quit")
-    run = subprocess.run(
-        [sys.executable, "-m", "cardgen", "play", "spherion", "--seed", str(SEED), "--bots", "human,greedy",
-         "--no-color", "-o", "size=small", "--record", str(record)],  # fmt: skip
-        input="\n".join(script) + "\n", capture_output=True, text=True, timeout=60,
-    )
-    assert run.returncode == 0, run.stderr
-    return run.stdout, json.loads(record.read_text())
+    return play_piped("spherion", SEED, "human,greedy", script, record, ["size=small"])
 
 
 def screen_lines(out: str) -> list[str]:
