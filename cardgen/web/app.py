@@ -154,7 +154,7 @@ class Server:
         hooks = webgames.hooks(result.game)
         image = f"/c/{quote(result.serial)}.png" if hooks is not None else None
         values = pages.card_values(result, image, json_url=f"/c/{quote(result.serial)}.json")
-        return pages.render("card.html.j2", **values).encode()
+        return pages.html_bytes(pages.render("card.html.j2", **values))
 
     def _json_body(self, serial: str) -> bytes:
         return json_bytes(_lookup_canon(serialcodec.normalize(serial)).to_json())
@@ -312,14 +312,14 @@ class Server:
         return text, game, hooks, form
 
     def html(self, template: str, status: int = 200, **values: Any) -> Response:
-        return HTMLResponse(pages.render(template, **values), status_code=status,
+        return HTMLResponse(pages.html_bytes(pages.render(template, **values)), status_code=status,
                             headers={"Cache-Control": "no-store"} if status >= 400 else None)  # fmt: skip
 
     def error(self, request: Request, error: ApiError) -> Response:
         headers = {"Cache-Control": "no-store", **CORS}
         if wants_json(request):
             return Response(json_bytes(error.to_json()), status_code=error.status, media_type=JSON_TYPE, headers=headers)
-        body = pages.render("error.html.j2", error=error)
+        body = pages.html_bytes(pages.render("error.html.j2", error=error))
         return HTMLResponse(body, status_code=error.status, headers=headers)
 
 

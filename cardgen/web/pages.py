@@ -51,8 +51,14 @@ def static_file(name: str) -> bytes:
 
 
 def json_bytes(value: Any) -> bytes:
-    """JSON the way `cardgen lookup --json` prints it (indented, UTF-8, a final newline)."""
-    return (json.dumps(value, indent=2, ensure_ascii=False) + "\n").encode()
+    """JSON the way `cardgen lookup --json` prints it (indented, UTF-8, a final newline). A lone
+    surrogate (JSON may escape one, "\\ud800") has no UTF-8: it stays the escape it came as."""
+    return (json.dumps(value, indent=2, ensure_ascii=False) + "\n").encode("utf-8", "backslashreplace")
+
+
+def html_bytes(text: str) -> bytes:
+    """A page as UTF-8; a lone surrogate in something a visitor sent (no UTF-8 for it) becomes '?'."""
+    return text.encode("utf-8", "replace")
 
 
 def stars(count: Any) -> str:
