@@ -28,7 +28,7 @@ from urllib.parse import quote
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
@@ -354,22 +354,25 @@ def _decode_upload(data: bytes, name: str) -> str:
 # ----- ASGI middleware: limits and headers on every answer -----------------------------
 
 
-class _TooLarge(Exception):
-    pass
-
-
 class Guard:
-    """Security headers on every response; over-long paths (414) and bodies (413) refused early."""
+    """Security headers on every response; over-long paths (414) and bodies (413) refused early;
+    a crash logged once (with its traceback) and answered with the calm 500 page.
 
-    def __init__(self, app: ASGIApp, server: Server) -> None:
+    A body over MAX_BODY, however it is sent (Content-Length or chunked), is answered 413 here,
+    and the app reading it is told the client has gone (http.disconnect): no exception runs
+    through the app's handlers, which took it for a crash (500)."""
+
+    def __init__(self, app: ASGIApp, server: Server, raise_errors: bool = False) -> None:
         self.app = app
         self.server = server
+        self.raise_errors = raise_errors  # tests: a crash fails the test instead of a 500 page
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         started = False
+        answered = False  # the Guard has answered (413): what the app sends after is dropped
 
         async def send_with_headers(message: Message) -> None:
             nonlocal started
@@ -378,6 +381,10 @@ class Guard:
                 headers = [(k, v) for k, v in message.get("headers", []) if k.lower() not in dict(SECURITY_HEADERS)]
                 message["headers"] = headers + SECURITY_HEADERS
             await send(message)
+
+        async def app_send(message: Message) -> None:
+            if not answered:
+                await send_with_headers(message)
 
         raw_path = scope.get("raw_path") or scope.get("path", "").encode()
         if len(raw_path) + len(scope.get("query_string", b"")) > MAX_PATH:
@@ -391,31 +398,47 @@ class Guard:
         received = 0
 
         async def limited_receive() -> Message:
-            nonlocal received
+            nonlocal received, answered
+            if answered:
+                return {"type": "http.disconnect"}
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > MAX_BODY:
-                    raise _TooLarge
+                    if not started:
+                        await self._answer(scope, receive, send_with_headers, _too_large())
+                    answered = True
+                    scope["cardgen.refused"] = True
+                    return {"type": "http.disconnect"}
             return message
 
         try:
-            await self.app(scope, limited_receive, send_with_headers)
-        except _TooLarge:
-            if not started:
-                await self._answer(scope, receive, send_with_headers, _too_large())
+            await self.app(scope, limited_receive, app_send)
+        except Exception:
+            if self.raise_errors:
+                raise
+            # The one log of a crash (the app's handler answered it without logging; uvicorn
+            # would log it again if it got through, and drop the connection).
+            log.exception("error answering %s %s", scope.get("method", "?"), str(scope.get("path", ""))[:200])
+            if not started and not answered:
+                await self._answer(scope, receive, send_with_headers, _crash())
 
     async def _answer(self, scope: Scope, receive: Receive, send: Send, error: ApiError) -> None:
         response = self.server.error(Request(scope, receive), error)
         await response(scope, receive, send)
 
 
+def _crash() -> ApiError:
+    return ApiError(500, "internal_error", "something went wrong on the server; it has been logged")
+
+
 def _too_large() -> ApiError:
     return ApiError(413, "too_large", f"the request body is over {MAX_BODY // 1024} KB: a deck file is a few KB of text")
 
 
-def create_app(base: str | None = None) -> Guard:
-    """The ASGI app; card images' QR codes point under `base` (default: CARDGEN_LOOKUP_URL, checked)."""
+def create_app(base: str | None = None, raise_errors: bool = False) -> Guard:
+    """The ASGI app; card images' QR codes point under `base` (default: CARDGEN_LOOKUP_URL, checked).
+    `raise_errors` (tests) lets a crash out of the app rather than answering it with a 500 page."""
     server = Server(lookup_base(base))
 
     async def on_api_error(request: Request, exc: Exception) -> Response:
@@ -433,9 +456,16 @@ def create_app(base: str | None = None) -> Guard:
         return response
 
     async def on_crash(request: Request, exc: Exception) -> Response:
-        # A bug, not the visitor's fault: logged with its traceback, the visitor sees one calm line.
-        log.exception("error answering %s %s", request.method, request.url.path[:200])
-        return server.error(request, ApiError(500, "internal_error", "something went wrong on the server; it has been logged"))
+        # A bug, not the visitor's fault: the visitor sees one calm line; Starlette raises the
+        # exception again after this answer and the Guard logs it, once, with its traceback.
+        return server.error(request, _crash())
+
+    async def on_disconnect(request: Request, exc: Exception) -> Response:
+        # The client went away while its body was read (or the Guard cut an over-long body):
+        # not a crash, one line, and no one is left to answer.
+        if not request.scope.get("cardgen.refused"):
+            log.warning("client left before its request was read: %s %s", request.method, request.url.path[:200])
+        return Response(status_code=400)
 
     routes = [
         Route("/", server.index),
@@ -452,10 +482,11 @@ def create_app(base: str | None = None) -> Guard:
     ]
     app = Starlette(
         routes=routes,
-        exception_handlers={ApiError: on_api_error, HTTPException: on_http_error, Exception: on_crash},
+        exception_handlers={ApiError: on_api_error, HTTPException: on_http_error, ClientDisconnect: on_disconnect,
+                            Exception: on_crash},
     )
     # Outermost, so even a refused request or a crash answer gets the headers.
-    return Guard(app, server)
+    return Guard(app, server, raise_errors)
 
 
 CODES_BY_STATUS = {404: "not_found", 405: "method_not_allowed", 400: "bad_request"}

@@ -26,7 +26,7 @@ SERIAL = "A7QH-ANSG-2XE"  # the README's example card, an Armored Corvette
 def app():
     from cardgen.web.app import create_app
 
-    return create_app(BASE)
+    return create_app(BASE, raise_errors=True)
 
 
 @pytest.fixture(scope="session")
