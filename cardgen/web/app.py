@@ -11,9 +11,9 @@ Routes (see README, "Web lookup"):
     /healthz              for load balancers
 
 It keeps no state between requests (caches hold only what a serial always
-gives), so any number of processes can run behind a load balancer. A serial's
-card never changes: its answers carry a strong ETag and an immutable
-Cache-Control, and a matching If-None-Match gets 304.
+gives), so any number of processes can run behind a load balancer. A card's
+answers carry a strong ETag, a hash of the bytes served, and a matching
+If-None-Match gets 304; every spelling of a serial is redirected to /c/SERIAL.
 """
 
 from __future__ import annotations
@@ -59,7 +59,9 @@ MAX_SERIAL_TEXT = 200  # characters of one serial in a batch
 MAX_DECK_CARDS = 1_000  # cards of a deck /deck reads, counted from its lines (a game's deck is 33 to 60)
 LOOKUP_CACHE = 50_000  # looked-up cards kept per process (a few KB each)
 
-IMMUTABLE = "public, max-age=31536000, immutable"
+# A card's answers are revalidated by ETag (a hash of the bytes served), never kept as immutable:
+# a new template, face or table changes what a serial shows while the version may stay the same.
+CARD_CACHE = "public, max-age=3600"
 JSON_TYPE = "application/json; charset=utf-8"
 SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
@@ -106,9 +108,9 @@ def find(typed: str) -> LookupResult:
     raise serial_error(typed, error)
 
 
-def _etag(kind: str, serial: str, base: str) -> str:
-    digest = hashlib.sha256(f"{__version__}\0{kind}\0{serial}\0{base}".encode()).hexdigest()[:24]
-    return f'"{digest}"'
+def etag_of(body: bytes) -> str:
+    """The strong ETag of an answer: a hash of exactly the bytes served."""
+    return f'"{hashlib.sha256(body).hexdigest()[:32]}"'
 
 
 def _matches(request: Request, etag: str) -> bool:
@@ -119,12 +121,12 @@ def _matches(request: Request, etag: str) -> bool:
     return "*" in tags or any(t.removeprefix("W/") == etag for t in tags)
 
 
-def _cached(request: Request, etag: str, body: Callable[[], bytes], media_type: str,
-            extra: dict[str, str] | None = None) -> Response:  # fmt: skip
-    headers = {"ETag": etag, "Cache-Control": IMMUTABLE, **(extra or {})}
+def _cached(request: Request, body: bytes, media_type: str, extra: dict[str, str] | None = None) -> Response:
+    etag = etag_of(body)
+    headers = {"ETag": etag, "Cache-Control": CARD_CACHE, **(extra or {})}
     if _matches(request, etag):
         return Response(status_code=304, headers=headers)
-    return Response(body(), media_type=media_type, headers=headers)
+    return Response(body, media_type=media_type, headers=headers)
 
 
 def wants_json(request: Request) -> bool:
@@ -177,31 +179,32 @@ class Server:
 
     async def card(self, request: Request) -> Response:
         rest = request.path_params["rest"]
-        kind = "page"
-        for suffix, name in ((".json", "json"), (".png", "png")):
-            if rest.lower().endswith(suffix):
-                rest, kind = rest[: -len(suffix)], name
+        kind, suffix = "page", ""
+        for ext, name in ((".json", "json"), (".png", "png")):
+            if rest.lower().endswith(ext):
+                rest, kind, suffix = rest[: -len(ext)], name, rest[-len(ext) :]
         if "/" in rest:
             raise ApiError(404, "not_found", f"no page at {request.url.path!r}: card addresses are /c/SERIAL")
         result = find(rest)
+        serial = result.serial
+        if rest != serial or suffix != suffix.lower():
+            # One address per card: every spelling (lower case, no dashes, O for 0) is sent to it,
+            # so caches keep one copy and links agree.
+            ext = {"page": "", "json": ".json", "png": ".png"}[kind]
+            return RedirectResponse(f"/c/{quote(serial)}{ext}", status_code=301,
+                                    headers={**CORS, "Cache-Control": CARD_CACHE})  # fmt: skip
         if kind == "page" and wants_json(request):
             kind = "json"
-        serial = result.serial
         vary = {"Vary": "Accept"}
         if kind == "json":
-            body = functools.partial(self.json_body, serial)
-            return _cached(request, _etag("json", serial, ""), body, JSON_TYPE, {**CORS, **vary})
+            return _cached(request, self.json_body(serial), JSON_TYPE, {**CORS, **vary})
         if kind == "png":
             hooks = webgames.hooks(result.game)
             if hooks is None:
                 raise ApiError(404, "no_image", f"{result.title} cards have no image yet")
-            etag = _etag("png", serial, self.base)
-            if _matches(request, etag):
-                return Response(status_code=304, headers={"ETag": etag, "Cache-Control": IMMUTABLE})
             png = await run_in_threadpool(render.card_png, hooks, serial, self.base)
-            return _cached(request, etag, lambda: png, "image/png")
-        return _cached(request, _etag("page", serial, self.base), lambda: self.page_body(serial),
-                       "text/html; charset=utf-8", vary)  # fmt: skip
+            return _cached(request, png, "image/png")
+        return _cached(request, self.page_body(serial), "text/html; charset=utf-8", vary)
 
     async def cards_api(self, request: Request) -> Response:
         """POST /api/cards: {"serials": [...]} (or a bare list) -> {"object": "list", "data": [card or error]}."""
