@@ -29,14 +29,14 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from cardgen import __version__
 from cardgen import serial as serialcodec
 from cardgen.errors import CardgenError, SerialError
 from cardgen.games import LookupResult, registry
-from cardgen.lookup import lookup, lookup_base
+from cardgen.lookup import lookup, lookup_base, serial_from_url
 from cardgen.numbers import parse_int
 from cardgen.structured import StructureError, load_json
 from cardgen.web import games as webgames
@@ -76,6 +76,8 @@ CORS = {"Access-Control-Allow-Origin": "*"}
 # A cross-site POST of JSON is preceded by an OPTIONS "preflight"; its answer may be cached a day.
 PREFLIGHT = {**CORS, "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
              "Access-Control-Allow-Headers": "Content-Type", "Access-Control-Max-Age": "86400"}  # fmt: skip
+# Card addresses are read-only: their preflight allows no POST.
+CARD_PREFLIGHT = {**PREFLIGHT, "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS"}
 
 
 # ----- lookups (cached: a serial always names the same card) -------------------------
@@ -134,8 +136,38 @@ def wants_json(request: Request) -> bool:
     path = request.url.path
     if path.startswith("/api/") or path.endswith(".json") or path == "/healthz":
         return True
-    accept = request.headers.get("accept", "").lower()
-    return "application/json" in accept and "text/html" not in accept
+    return accept_prefers_json(request.headers.get("accept", ""))
+
+
+def accept_prefers_json(accept: str) -> bool:
+    """Does an Accept header rank JSON above HTML, by its q-values? (*/* and text/* count for the
+    page; a range with q=0 is refused; an unreadable q counts as 0.)"""
+    best = {"json": -1.0, "html": -1.0}
+    for part in accept.lower().split(",")[:50]:
+        media, *params = (p.strip() for p in part.split(";"))
+        q = 1.0
+        for param in params:
+            name, _, value = param.partition("=")
+            if name.strip() == "q":
+                q = parse_q(value.strip())
+        kind = {"application/json": "json", "application/*": "json", "text/html": "html", "text/*": "html",
+                "*/*": "html"}.get(media)  # fmt: skip
+        if kind is not None:
+            best[kind] = max(best[kind], q)
+    return best["json"] > 0 and best["json"] > best["html"]
+
+
+def parse_q(text: str) -> float:
+    """An Accept q-value ("0" to "1", up to three decimals), or 0 when it is none."""
+    if not text or len(text) > 5 or not all(c.isdigit() or c == "." for c in text) or text.count(".") > 1:
+        return 0.0
+    value = float(text)
+    return value if 0.0 <= value <= 1.0 else 0.0
+
+
+def is_json_type(content_type: str) -> bool:
+    """Is a Content-Type header exactly application/json (any parameters, any case)?"""
+    return content_type.split(";", 1)[0].strip().lower() == "application/json"
 
 
 # ----- the app ---------------------------------------------------------------------------
@@ -169,8 +201,6 @@ class Server:
         if len(typed) > MAX_SERIAL_TEXT:
             typed = typed[:MAX_SERIAL_TEXT]
         try:
-            from cardgen.lookup import serial_from_url
-
             result = find(serial_from_url(typed))
         except (ApiError, SerialError) as exc:
             error = exc if isinstance(exc, ApiError) else serial_error(typed, exc)
@@ -208,7 +238,7 @@ class Server:
 
     async def cards_api(self, request: Request) -> Response:
         """POST /api/cards: {"serials": [...]} (or a bare list) -> {"object": "list", "data": [card or error]}."""
-        if "json" not in request.headers.get("content-type", "").lower():
+        if not is_json_type(request.headers.get("content-type", "")):
             raise ApiError(415, "not_json", 'send JSON (Content-Type: application/json): {"serials": ["A7QH-ANSG-2XE", ...]}')
         raw = await request.body()
         try:
@@ -227,7 +257,7 @@ class Server:
             try:
                 if len(typed) > MAX_SERIAL_TEXT:
                     raise ApiError(400, "wrong_length", f"a serial of {len(typed):,} characters: serials have at most {serialcodec.MAX_LENGTH + 1}")
-                data.append({"object": "card", **find(typed).to_json()})
+                data.append({"object": "card", **find(serial_from_url(typed)).to_json()})
             except ApiError as exc:
                 data.append({**exc.to_json(), "serial": typed[:MAX_SERIAL_TEXT]})
         found = sum(1 for d in data if d["object"] == "card")
@@ -263,6 +293,9 @@ class Server:
 
     async def preflight(self, request: Request) -> Response:
         return Response(status_code=204, headers=PREFLIGHT)
+
+    async def card_preflight(self, request: Request) -> Response:
+        return Response(status_code=204, headers={**CARD_PREFLIGHT, "Allow": "GET, HEAD, OPTIONS"})
 
     async def healthz(self, request: Request) -> Response:
         return Response(json_bytes({"status": "ok", "version": __version__, "games": registry().names()}),
@@ -320,6 +353,9 @@ class Server:
 
     def error(self, request: Request, error: ApiError) -> Response:
         headers = {"Cache-Control": "no-store", **CORS}
+        if request.url.path.lower().endswith(".png"):  # an <img> or image viewer: no page to show
+            return PlainTextResponse(f"{error.status} {error.title}: {error.details}\n".encode("utf-8", "replace"),
+                                     status_code=error.status, headers=headers)  # fmt: skip
         if wants_json(request):
             return Response(json_bytes(error.to_json()), status_code=error.status, media_type=JSON_TYPE, headers=headers)
         body = pages.html_bytes(pages.render("error.html.j2", error=error))
@@ -476,7 +512,7 @@ def create_app(base: str | None = None, raise_errors: bool = False) -> Guard:
         Route("/c/{rest:path}", server.card),
         Route("/api/cards", server.cards_api, methods=["POST"]),
         Route("/api/cards", server.preflight, methods=["OPTIONS"]),
-        Route("/c/{rest:path}", server.preflight, methods=["OPTIONS"]),
+        Route("/c/{rest:path}", server.card_preflight, methods=["OPTIONS"]),
         Route("/deck", server.deck_form),
         Route("/deck", server.deck_check, methods=["POST"]),
         Route("/deck/pdf", server.deck_pdf, methods=["POST"]),

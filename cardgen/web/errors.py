@@ -7,10 +7,11 @@ browsers get the same detail on a page. Every bad serial is a 4xx, never a 500.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from cardgen import serial as serialcodec
-from cardgen.errors import SerialError
+from cardgen.errors import CardgenError, SerialError
 
 # Stable codes by status (clients switch on these).
 CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 406: "not_acceptable",
@@ -40,8 +41,28 @@ class ApiError(Exception):
         return {"object": "error", "status": self.status, "code": self.code, "type": self.type, "details": self.details}
 
 
+@functools.cache
+def edition_lengths(prefix: str) -> frozenset[int]:
+    """The serial lengths (characters between the edition letter and the check character) at which
+    the game owning `prefix` has cards, found by looking up the first serials of each length: what
+    the game answers, not what its message says."""
+    from cardgen.lookup import lookup
+
+    found = set()
+    for length in range(1, serialcodec.MAX_LENGTH):
+        for number in (0, 1):
+            try:
+                lookup(serialcodec.encode(prefix, number, length))
+            except (CardgenError, ValueError):
+                continue
+            found.add(length)
+            break
+    return frozenset(found)
+
+
 def serial_error(typed: str, exc: SerialError) -> ApiError:
-    """What kind of mistake a serial that does not decode is, from its shape (the message is the game's)."""
+    """What kind of mistake a serial that does not decode is, from its shape and from what its game
+    answers for the edition (the message, the game's own words, is only shown, never read)."""
     message = str(exc)
     try:
         canon = serialcodec.normalize(typed)
@@ -57,13 +78,11 @@ def serial_error(typed: str, exc: SerialError) -> ApiError:
 
     if registry().owner_of(canon[0]) is None:
         return ApiError(404, "unknown_game", message)
-    if not serialcodec.check_ok(values):
-        # The check character fails: a typo or swap, or a serial of the wrong length.
-        return ApiError(400, "wrong_length" if "characters" in message else "check_character", message)
-    if "edition" in message and "unknown" in message:
+    lengths = edition_lengths(canon[0])
+    if not lengths:
         return ApiError(404, "unknown_edition", message)
-    if "characters" in message:
+    if len(canon) - 2 not in lengths:
         return ApiError(400, "wrong_length", message)
-    if "range" in message:
-        return ApiError(404, "out_of_range", message)
-    return ApiError(404, "unknown_card", message)
+    if not serialcodec.check_ok(values):
+        return ApiError(400, "check_character", message)  # a typo or two characters swapped
+    return ApiError(404, "out_of_range", message)  # the edition has cards at this length, not this one
