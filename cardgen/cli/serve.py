@@ -92,8 +92,13 @@ def serve(host: str, port: int, workers: int, lookup_url: str | None) -> None:
     if host in ("0.0.0.0", "::"):
         click.echo("listening on every network interface: anyone on your network can open it (see README)", err=True)
     try:
+        from cardgen.web.server import uvicorn_options
+
+        # Bounded connections (no proxy need stand in front): a deadline for each request's head and
+        # body, idle keep-alive closed, a connection cap, a cap on the head's size (cardgen.web.server).
         uvicorn.run("cardgen.web.app:app_from_env", factory=True, host=host, port=port, workers=workers,
-                    log_level="warning", access_log=False, server_header=False, proxy_headers=True)  # fmt: skip
+                    log_level="warning", access_log=False, server_header=False, proxy_headers=True,
+                    **uvicorn_options())  # fmt: skip
     except OSError as exc:
         raise CardgenError(f"cannot listen on {shown}:{port}: {(exc.strerror or str(exc)).lower()} "
                            "(try another --port, or stop the program using it)") from None  # fmt: skip

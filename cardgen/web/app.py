@@ -18,6 +18,7 @@ If-None-Match gets 304; every spelling of a serial is redirected to /c/SERIAL.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import hashlib
 import logging
@@ -57,6 +58,7 @@ MAX_BODY = 256 * 1024  # bytes of any request body (a 54-card deck file is ~3 KB
 MAX_BATCH = 100  # serials per POST /api/cards
 MAX_SERIAL_TEXT = 200  # characters of one serial in a batch
 MAX_DECK_CARDS = 1_000  # cards of a deck /deck reads, counted from its lines (a game's deck is 33 to 60)
+BODY_TIMEOUT = 30.0  # seconds for a whole request body to arrive (cardgen.web.server bounds the head)
 LOOKUP_CACHE = 50_000  # looked-up cards kept per process (a few KB each)
 
 # A card's answers are revalidated by ETag (a hash of the bytes served), never kept as immutable:
@@ -401,10 +403,11 @@ class Guard:
     and the app reading it is told the client has gone (http.disconnect): no exception runs
     through the app's handlers, which took it for a crash (500)."""
 
-    def __init__(self, app: ASGIApp, server: Server, raise_errors: bool = False) -> None:
+    def __init__(self, app: ASGIApp, server: Server, raise_errors: bool = False, body_timeout: float = BODY_TIMEOUT) -> None:
         self.app = app
         self.server = server
         self.raise_errors = raise_errors  # tests: a crash fails the test instead of a 500 page
+        self.body_timeout = body_timeout  # seconds for a whole request body to arrive
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -435,20 +438,33 @@ class Guard:
             await self._answer(scope, receive, send_with_headers, _too_large())
             return
         received = 0
+        deadline = asyncio.get_running_loop().time() + self.body_timeout
+
+        async def refuse(error: ApiError) -> Message:
+            nonlocal answered
+            if not started:
+                await self._answer(scope, receive, send_with_headers, error, close=True)
+            answered = True
+            scope["cardgen.refused"] = True
+            return {"type": "http.disconnect"}  # the app stops reading; what it answers is dropped
+
+        complete = False  # the whole body has arrived: later reads (a disconnect) have no deadline
 
         async def limited_receive() -> Message:
-            nonlocal received, answered
+            nonlocal received, complete
             if answered:
                 return {"type": "http.disconnect"}
-            message = await receive()
+            if complete:
+                return await receive()
+            try:
+                message = await asyncio.wait_for(receive(), max(0.0, deadline - asyncio.get_running_loop().time()))
+            except TimeoutError:
+                return await refuse(ApiError(408, "too_slow", f"the request body did not arrive within {self.body_timeout:g} seconds"))
             if message["type"] == "http.request":
+                complete = not message.get("more_body", False)
                 received += len(message.get("body", b""))
                 if received > MAX_BODY:
-                    if not started:
-                        await self._answer(scope, receive, send_with_headers, _too_large())
-                    answered = True
-                    scope["cardgen.refused"] = True
-                    return {"type": "http.disconnect"}
+                    return await refuse(_too_large())
             return message
 
         try:
@@ -462,8 +478,10 @@ class Guard:
             if not started and not answered:
                 await self._answer(scope, receive, send_with_headers, _crash())
 
-    async def _answer(self, scope: Scope, receive: Receive, send: Send, error: ApiError) -> None:
+    async def _answer(self, scope: Scope, receive: Receive, send: Send, error: ApiError, close: bool = False) -> None:
         response = self.server.error(Request(scope, receive), error)
+        if close:  # the rest of the body is not read: the connection cannot carry another request
+            response.headers["Connection"] = "close"
         await response(scope, receive, send)
 
 
@@ -475,7 +493,7 @@ def _too_large() -> ApiError:
     return ApiError(413, "too_large", f"the request body is over {MAX_BODY // 1024} KB: a deck file is a few KB of text")
 
 
-def create_app(base: str | None = None, raise_errors: bool = False) -> Guard:
+def create_app(base: str | None = None, raise_errors: bool = False, body_timeout: float = BODY_TIMEOUT) -> Guard:
     """The ASGI app; card images' QR codes point under `base` (default: CARDGEN_LOOKUP_URL, checked).
     `raise_errors` (tests) lets a crash out of the app rather than answering it with a 500 page."""
     server = Server(lookup_base(base))
@@ -525,7 +543,7 @@ def create_app(base: str | None = None, raise_errors: bool = False) -> Guard:
                             Exception: on_crash},
     )
     # Outermost, so even a refused request or a crash answer gets the headers.
-    return Guard(app, server, raise_errors)
+    return Guard(app, server, raise_errors, body_timeout)
 
 
 CODES_BY_STATUS = {404: "not_found", 405: "method_not_allowed", 400: "bad_request"}

@@ -49,11 +49,13 @@ def deck_text():
 
 
 class LiveServer:
-    """uvicorn serving the app on a free loopback port, in a thread; stops by itself at teardown."""
+    """uvicorn serving the app on a free loopback port, in a thread, configured as `cardgen serve`
+    runs it (cardgen.web.server; tests pass small limits); stops by itself at teardown."""
 
-    def __init__(self) -> None:
+    def __init__(self, body_timeout: float | None = None, **limits: float) -> None:
         import uvicorn
 
+        from cardgen.web import server as webserver
         from cardgen.web.app import create_app
 
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -62,7 +64,8 @@ class LiveServer:
         self.port = self.sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}/"
         self.base = f"{self.url}c/"
-        config = uvicorn.Config(create_app(self.base), log_level="warning", access_log=False, lifespan="off")
+        app = create_app(self.base) if body_timeout is None else create_app(self.base, body_timeout=body_timeout)
+        config = webserver.config(app, log_level="warning", access_log=False, lifespan="off", **limits)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
 

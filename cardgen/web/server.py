@@ -1,0 +1,99 @@
+"""How `cardgen serve` runs the app under uvicorn with every connection's work bounded (issue 39).
+
+With `--host 0.0.0.0` no proxy stands in front, so the server itself refuses slow clients:
+
+- a request's line and headers must arrive within HEADER_TIMEOUT seconds of the connection
+  (or of the previous answer on a kept-alive one), however slowly they trickle: uvicorn times
+  out only an idle kept-alive connection, and a byte every few seconds reset even that;
+- a body must arrive within BODY_TIMEOUT seconds (the app's Guard answers 408);
+- an idle kept-alive connection closes after KEEP_ALIVE seconds;
+- at most MAX_CONNECTIONS connections per process are served (uvicorn answers 503 past it);
+- a request's line and headers hold at most MAX_HEAD bytes; past it the answer is a 400 that
+  carries the same security headers as every other answer (uvicorn's had none).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import h11
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+HEADER_TIMEOUT = 10.0  # seconds for a request's line and headers
+BODY_TIMEOUT = 30.0  # seconds for a request's body (256 KB at most)
+KEEP_ALIVE = 5  # seconds an idle kept-alive connection stays open
+MAX_CONNECTIONS = 1000  # connections (and requests in progress) per process
+MAX_HEAD = 64 * 1024  # bytes of a request line and its headers
+
+
+class GuardedH11Protocol(H11Protocol):
+    """uvicorn's h11 protocol with a deadline for each request's head and security headers on its own 400."""
+
+    def __init__(self, config: Any, server_state: Any, app_state: dict[str, Any],
+                 _loop: asyncio.AbstractEventLoop | None = None) -> None:  # fmt: skip
+        super().__init__(config, server_state, app_state, _loop)
+        self.header_timeout: float = getattr(config, "cardgen_header_timeout", HEADER_TIMEOUT)
+        self.head_deadline: asyncio.TimerHandle | None = None
+
+    def _arm_head_deadline(self) -> None:
+        self._disarm_head_deadline()
+        self.head_deadline = self.loop.call_later(self.header_timeout, self._head_too_slow)
+
+    def _disarm_head_deadline(self) -> None:
+        if self.head_deadline is not None:
+            self.head_deadline.cancel()
+            self.head_deadline = None
+
+    def _head_too_slow(self) -> None:
+        self.head_deadline = None
+        if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+            self.transport.close()  # nothing to answer: the request never arrived
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm_head_deadline()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm_head_deadline()
+        super().connection_lost(exc)
+
+    def handle_events(self) -> None:
+        super().handle_events()
+        if self.conn.their_state is not h11.IDLE:  # the head has arrived: the app's body deadline takes over
+            self._disarm_head_deadline()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.transport.is_closing() and self.conn.their_state is h11.IDLE:
+            self._arm_head_deadline()  # the next request on this connection gets the same time
+
+    def send_400_response(self, msg: str) -> None:
+        from cardgen.web.app import SECURITY_HEADERS
+
+        headers = [(b"content-type", b"text/plain; charset=utf-8"), (b"connection", b"close"),
+                   (b"cache-control", b"no-store"), *SECURITY_HEADERS]  # fmt: skip
+        body = b"400 Bad request: the request could not be read (its address and headers hold at most 64 KB)\n"
+        try:
+            self.transport.write(self.conn.send(h11.Response(status_code=400, headers=headers, reason=b"Bad Request")) or b"")
+            self.transport.write(self.conn.send(h11.Data(data=body)) or b"")
+            self.transport.write(self.conn.send(h11.EndOfMessage()) or b"")
+        except h11.LocalProtocolError:
+            pass
+        self.transport.close()
+
+
+def uvicorn_options(keep_alive: int = KEEP_ALIVE, max_connections: int = MAX_CONNECTIONS) -> dict[str, Any]:
+    """The keyword arguments of uvicorn.run / uvicorn.Config that bound every connection."""
+    return {"http": GuardedH11Protocol, "timeout_keep_alive": keep_alive, "limit_concurrency": max_connections,
+            "h11_max_incomplete_event_size": MAX_HEAD}  # fmt: skip
+
+
+def config(app: Any, header_timeout: float = HEADER_TIMEOUT, keep_alive: int = KEEP_ALIVE,
+           max_connections: int = MAX_CONNECTIONS, **options: Any) -> Any:  # fmt: skip
+    """A uvicorn.Config serving `app` with the bounds above (tests pass small ones)."""
+    import uvicorn
+
+    made = uvicorn.Config(app, **uvicorn_options(keep_alive, max_connections), **options)
+    setattr(made, "cardgen_header_timeout", header_timeout)  # noqa: B010  (read by GuardedH11Protocol)
+    return made
