@@ -12,7 +12,7 @@ import pytest
 
 from tests.web.conftest import LiveServer
 
-LIMIT = 0.6  # seconds for a head or a body in these tests
+LIMIT = 1.0  # seconds for a head or a body in these tests
 CAP = 8  # connections
 
 
