@@ -52,6 +52,10 @@ class GuardedH11Protocol(H11Protocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        if self.limit_concurrency is not None and len(self.connections) > self.limit_concurrency:
+            # Past the cap a connection is answered and closed at once, not held until it sends a request.
+            self._refuse(503, b"Service Unavailable", b"503 Service unavailable: the server is busy, try again shortly\n")
+            return
         self._arm_head_deadline()
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -69,13 +73,21 @@ class GuardedH11Protocol(H11Protocol):
             self._arm_head_deadline()  # the next request on this connection gets the same time
 
     def send_400_response(self, msg: str) -> None:
+        self._refuse(400, b"Bad Request", b"400 Bad request: the request could not be read (its address and headers hold at most 64 KB)\n")
+
+    def _refuse(self, status: int, reason: bytes, body: bytes) -> None:
+        """Answer `status` with the security headers every answer carries, and close."""
         from cardgen.web.app import SECURITY_HEADERS
 
         headers = [(b"content-type", b"text/plain; charset=utf-8"), (b"connection", b"close"),
                    (b"cache-control", b"no-store"), *SECURITY_HEADERS]  # fmt: skip
-        body = b"400 Bad request: the request could not be read (its address and headers hold at most 64 KB)\n"
+        if status == 503:
+            head = b"HTTP/1.1 503 Service Unavailable\r\n" + b"".join(k + b": " + v + b"\r\n" for k, v in headers)
+            self.transport.write(head + b"content-length: %d\r\n\r\n" % len(body) + body)  # no request was read
+            self.transport.close()
+            return
         try:
-            self.transport.write(self.conn.send(h11.Response(status_code=400, headers=headers, reason=b"Bad Request")) or b"")
+            self.transport.write(self.conn.send(h11.Response(status_code=status, headers=headers, reason=reason)) or b"")
             self.transport.write(self.conn.send(h11.Data(data=body)) or b"")
             self.transport.write(self.conn.send(h11.EndOfMessage()) or b"")
         except h11.LocalProtocolError:
