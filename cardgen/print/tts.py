@@ -247,59 +247,46 @@ def _transform(flipped: bool) -> dict[str, float]:
             "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}  # fmt: skip
 
 
+def _object(kind: str, nickname: str, description: str, hands: bool, fields: dict[str, Any],
+            contained: list[dict[str, Any]] | None = None) -> dict[str, Any]:  # fmt: skip
+    """One object as TTS saves it: its common fields in TTS's order around the kind's own `fields`."""
+    obj: dict[str, Any] = {
+        "Name": kind,
+        "Transform": _transform(True),
+        "Nickname": nickname,
+        "Description": description,
+        "GMNotes": "",
+        "ColorDiffuse": CARD_TINT,
+        "Locked": False,
+        "Grid": True,
+        "Snap": True,
+        "Autoraise": True,
+        "Sticky": True,
+        "Tooltip": True,
+        "Hands": hands,
+        "SidewaysCard": False,
+        **fields,
+        "LuaScript": "",
+        "LuaScriptState": "",
+        "XmlUI": "",
+    }
+    if contained is not None:
+        obj["ContainedObjects"] = contained
+    return obj
+
+
 def saved_object(cards: Sequence[TtsCard], ids: Sequence[int], decks: dict[str, dict[str, Any]], name: str,
                  description: str) -> dict[str, Any]:  # fmt: skip
     """The saved-object JSON of the deck (a DeckCustom; a single card is saved as a Card, as TTS does)."""
-
-    def card_object(c: TtsCard, card_id: int) -> dict[str, Any]:
-        return {
-            "Name": "Card",
-            "Transform": _transform(True),
-            "Nickname": c.nickname,
-            "Description": c.description,
-            "GMNotes": "",
-            "ColorDiffuse": CARD_TINT,
-            "Locked": False,
-            "Grid": True,
-            "Snap": True,
-            "Autoraise": True,
-            "Sticky": True,
-            "Tooltip": True,
-            "Hands": True,
-            "SidewaysCard": False,
-            "CardID": card_id,
-            "CustomDeck": {str(card_id // 100): decks[str(card_id // 100)]},
-            "LuaScript": "",
-            "LuaScriptState": "",
-            "XmlUI": "",
-        }
-
-    contained = [card_object(c, i) for c, i in zip(cards, ids)]
+    contained = [
+        _object("Card", c.nickname, c.description, True,
+                {"CardID": i, "CustomDeck": {str(i // 100): decks[str(i // 100)]}})  # fmt: skip
+        for c, i in zip(cards, ids)
+    ]
     if len(contained) == 1:
         state = contained[0]
     else:
-        state = {
-            "Name": "DeckCustom",
-            "Transform": _transform(True),
-            "Nickname": name,
-            "Description": description,
-            "GMNotes": "",
-            "ColorDiffuse": CARD_TINT,
-            "Locked": False,
-            "Grid": True,
-            "Snap": True,
-            "Autoraise": True,
-            "Sticky": True,
-            "Tooltip": True,
-            "Hands": False,
-            "SidewaysCard": False,
-            "DeckIDs": list(ids),
-            "CustomDeck": decks,
-            "LuaScript": "",
-            "LuaScriptState": "",
-            "XmlUI": "",
-            "ContainedObjects": contained,
-        }
+        state = _object("DeckCustom", name, description, False, {"DeckIDs": list(ids), "CustomDeck": decks}, contained)
     # The outer fields of a saved object, empty as TTS writes them (only ObjectStates matters).
     return {
         "SaveName": "",
