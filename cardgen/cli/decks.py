@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from cardgen.decks import Problem
+from cardgen.errors import DeckError
 from cardgen.files import STDIO, write_text
 
 
@@ -29,6 +30,23 @@ def report_check(path: Path, problems: Sequence[Problem], as_json: bool, data: C
             click.echo(f"{path}: {legal()}")
     if problems:
         sys.exit(1)
+
+
+def legal_cards(dk: Any, path: Path, obj: Any, force: bool, verb: str) -> tuple[Any, list[Any]]:
+    """A deck file's deck and cards for a command that makes something of them (print, export):
+    an illegal deck is refused with its problems on standard error unless `force`, a deck
+    without a readable card always. `verb` says what the command does ('print', 'export')."""
+    d = dk.read(path, obj)
+    problems = dk.check(d)
+    if problems and not force:
+        for p in problems:
+            click.echo(p.format(str(path)), err=True)
+        raise DeckError(f"{path} is not a legal deck ({len(problems)} problem{'s' if len(problems) != 1 else ''} above): "
+                        f"fix it, or {verb} anyway with --force")  # fmt: skip
+    cards = dk.cards(d)
+    if not cards:
+        raise DeckError(f"{path} has no readable card to {verb}")
+    return d, cards
 
 
 def emit_text(output: Path | None, body: str) -> None:

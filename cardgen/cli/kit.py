@@ -19,7 +19,7 @@ from typing import Any
 import click
 
 from cardgen.cli.cards import write_cards
-from cardgen.cli.decks import emit_built, emit_text, report_check
+from cardgen.cli.decks import emit_built, emit_text, legal_cards, report_check
 from cardgen.cli.printing import (
     BLEED,
     JOBS,
@@ -458,16 +458,7 @@ def _deck_print(kit: Kit[Any], dk: DeckKit[Any]) -> click.Command:
         Refuses an illegal deck (see `deck check`) unless --force is given.
         """
         job = build_layout(**layout)  # checked before anything is read or written
-        d = dk.read(path, obj())
-        problems = dk.check(d)
-        if problems and not force:
-            for p in problems:
-                click.echo(p.format(str(path)), err=True)
-            raise DeckError(f"{path} is not a legal deck ({len(problems)} problem{'s' if len(problems) != 1 else ''} above): "
-                            "fix it, or print anyway with --force")  # fmt: skip
-        cards = dk.cards(d)
-        if not cards:
-            raise DeckError(f"{path} has no readable card to print")
+        d, cards = legal_cards(dk, path, obj(), force, "print")
         output = output or default_output(f"{kit.name}-deck-{stem(path.stem, 60)}.pdf")
         title = f"{kit.title} deck {dk.name(d) or path.name}"
         run_pdf(cards, len(cards), kit.face(lookup_url), job, output, calibration=calibration, title=title)

@@ -14,9 +14,9 @@ from urllib.parse import urlsplit
 
 import click
 
+from cardgen.cli.decks import legal_cards
 from cardgen.cli.printing import lookup_url_option
 from cardgen.cli.types import OutputFolder
-from cardgen.errors import DeckError
 from cardgen.kit import DeckKit, Kit
 
 DECK_FILE = click.Path(dir_okay=False, path_type=Path)
@@ -86,16 +86,7 @@ def tts_command(kit: Kit[Any], dk: DeckKit[Any]) -> click.Command:
         from cardgen.print.tts import TtsCard, write_tts
 
         context = click.get_current_context().obj  # what the game's group made (Gyon-RG: its tables)
-        d = dk.read(path, context)
-        problems = dk.check(d)
-        if problems and not force:
-            for p in problems:
-                click.echo(p.format(str(path)), err=True)
-            raise DeckError(f"{path} is not a legal deck ({len(problems)} problem{'s' if len(problems) != 1 else ''} above): "
-                            "fix it, or export anyway with --force")  # fmt: skip
-        cards = dk.cards(d)
-        if not cards:
-            raise DeckError(f"{path} has no readable card to export")
+        d, cards = legal_cards(dk, path, context, force, "export")
         labels = {line.serial: line.label for line in dk.lines(d)}
         entries = []
         for card in cards:
