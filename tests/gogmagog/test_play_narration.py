@@ -9,7 +9,6 @@ the cards magog held in hand or face down that gog never saw.
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
@@ -17,7 +16,7 @@ import pytest
 from cardgen.engine import load_game
 from cardgen.engine.play import help_text
 from cardgen.gogmagog.position import HID
-from tests.engine.piped import play_piped
+from tests.engine.piped import longest_told, play_piped
 from tests.gogmagog.test_engine import BOLT, E21, E24, E33, E44, E51, INSTANT, T14, T36, act, empty, game, put, take
 
 SEED = 15  # a short game (25 turns) with destroyed cards, a War tie and a Flaw
@@ -82,17 +81,7 @@ def test_help_and_show_are_the_games_own(played):
                                      {"tie": "attack", "strike": "free", "drain": "direct", "lanes": 7}])
 def test_every_event_is_one_short_line(options):
     """Random games, every event told: one line each, short enough to read (long names included)."""
-    game = load_game("gogmagog", **options)
-    longest = ""
-    for seed in range(3):
-        state = game.new_initial_state(seed)
-        state.narrate()
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            acts = state.legal_actions()
-            state.apply_action(acts[rng.randrange(len(acts))])
-            for viewer in (None, 0, 1):
-                longest = max(state.told(viewer) + [longest], key=len)
+    longest = longest_told(load_game("gogmagog", **options), range(3))
     # 110: the longest lines hold one or two creature names of up to 15 characters (one name, one
     # card since issue 38; 'Grove Mailrhino'), a spell's name with its guild ('Ember Bulwark'),
     # e.g. "gog's Tide Horntitan counterattacks with 5: 5 tokens = defence 5: the same value, both

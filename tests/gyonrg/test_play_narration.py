@@ -12,7 +12,6 @@ saw on the board, in a scrap yard or put aside as a Special.
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
@@ -20,7 +19,7 @@ import pytest
 from cardgen.engine import load_game
 from cardgen.engine.bots import make_bot
 from cardgen.engine.play import help_text
-from tests.engine.piped import play_piped
+from tests.engine.piped import longest_told, play_piped
 
 SEED = 13  # a short greedy game (red wins on Victory Points) with seven attacks, both sides attacking
 LOOKS = ["explain", "board", "show c1", "show 1", "show scrap", "list"]  # asked at the first board prompt
@@ -184,17 +183,5 @@ def test_explain_names_no_card_blue_held_hidden_then(played):
 @pytest.mark.parametrize("options", [{}, {"salvage": "latest", "enough": "exceeds", "rotation": "quarter"}])
 def test_every_event_is_a_short_line(options):
     """Random games, every event told for every viewer: one line each, short enough to read."""
-    game = load_game("gyonrg", **options)
-    longest = ""
-    for seed in range(4):
-        state = game.new_initial_state(seed)
-        state.narrate()
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            acts = state.legal_actions()
-            state.apply_action(acts[rng.randrange(len(acts))])
-            for viewer in (None, 0, 1):
-                lines = state.told(viewer)
-                assert all(line and "\n" not in line for line in lines)
-                longest = max([*lines, longest], key=len)
+    longest = longest_told(load_game("gyonrg", **options), range(4))
     assert len(longest) <= 100, longest
