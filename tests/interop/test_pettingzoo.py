@@ -1,0 +1,225 @@
+"""Every game as a PettingZoo environment (issue 40): PettingZoo's own checks (api_test, seed_test,
+parallel_api_test) and what an agent's author relies on: a game played through the environment is
+the game cardgen plays with that seed, its rewards are the game's returns, a masked-out action is a
+clear error that changes nothing, and a simultaneous choice stays hidden until every seat chose."""
+
+from __future__ import annotations
+
+import random
+import warnings
+
+import pytest
+
+pytest.importorskip("pettingzoo", reason="PettingZoo is not installed (pip install 'cardgen[rl]')")
+
+import numpy as np  # noqa: E402
+from pettingzoo.test import api_test, parallel_api_test, seed_test  # noqa: E402
+
+from cardgen.engine import CHANCE, SIMULTANEOUS, game_names, load_game  # noqa: E402
+from cardgen.errors import CardgenError, IllegalActionError, InvalidActionError  # noqa: E402
+from cardgen.interop.pettingzoo import env, parallel_env, raw_env  # noqa: E402
+
+GAMES = [n for n in game_names() if not n.startswith("toy-")]
+
+
+@pytest.fixture(autouse=True)
+def _quiet_pettingzoo():
+    # api_test warns that dict observations are not arrays (as for PettingZoo's own card games)
+    # and that the unbounded Box may be too wide: the protocol promises no bounds on tensors.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        yield
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_api_test(name):
+    api_test(env(name), num_cycles=1000)  # long enough for a whole game: the ending is checked too
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_seed_test(name):
+    seed_test(lambda: env(name), num_cycles=300)
+
+
+def test_spherion_parallel_api_test():
+    parallel_api_test(parallel_env("spherion"), num_cycles=1000)
+
+
+def play_aec(e, seed, rng):
+    """A whole game with random legal actions read from the masks: (actions chosen, rewards at the end)."""
+    e.reset(seed=seed)
+    chosen, final = [], {}
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            final[agent] = reward
+            e.step(None)
+            continue
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        chosen.append((int(agent.split("_")[1]), action))
+        e.step(action)
+    return chosen, final
+
+
+def replay(game, seed, chosen):
+    """The same choices played on cardgen's own state of `seed`: chance from its seeded stream, a
+    simultaneous node's choices gathered in seat order, the noop for a seat with nothing to do."""
+    state = game.new_initial_state(seed)
+    moves = iter(chosen)
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(state.sample_chance())
+        elif player == SIMULTANEOUS:
+            joint = []
+            for p in range(game.num_players):
+                if state.legal_actions(p):
+                    seat, action = next(moves)
+                    assert seat == p
+                    joint.append(action)
+                else:
+                    joint.append(game.noop_action)
+            state.apply_actions(joint)
+        else:
+            seat, action = next(moves)
+            assert seat == player
+            state.apply_action(action)
+    assert next(moves, None) is None
+    return state
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_random_game_is_cardgens_game_of_that_seed_and_rewards_its_returns(name):
+    e = env(name)
+    chosen, final = play_aec(e, 11, random.Random(1))
+    state = replay(load_game(name), 11, chosen)
+    assert final == {f"player_{p}": r for p, r in enumerate(state.returns())}
+    assert e.unwrapped.state.history() == state.history()
+    assert e.agents == []
+
+
+@pytest.mark.parametrize("name", ["gyonrg", "spherion"])
+def test_the_same_seed_gives_the_same_game_and_seedless_resets_follow_it(name):
+    one, two = env(name), env(name)
+    assert play_aec(one, 5, random.Random(2)) == play_aec(two, 5, random.Random(2))
+    one.reset(seed=5)
+    two.reset(seed=6)
+    assert not np.array_equal(one.last()[0]["observation"], two.last()[0]["observation"])
+    # a reset without a seed deals the next game of the last seed: reproducible, and a new game
+    one.reset(seed=5)
+    one.reset()
+    two.reset(seed=5)
+    first = two.last()[0]["observation"]
+    two.reset()
+    assert np.array_equal(one.last()[0]["observation"], two.last()[0]["observation"])
+    assert not np.array_equal(one.last()[0]["observation"], first)
+    assert one.unwrapped.game_seed == "5/1"
+
+
+def test_a_masked_out_action_is_a_clear_error_and_changes_nothing():
+    e = env("gyre")
+    e.reset(seed=0)
+    agent = e.agent_selection
+    obs = e.last()[0]
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    history = e.unwrapped.state.history()
+    with pytest.raises(IllegalActionError, match=rf"^{agent}: illegal action {illegal} .*action_mask is 0") as err:
+        e.step(illegal)
+    assert "\n" not in str(err.value)
+    for bad in (192, -1, 1.5, "3", True):
+        with pytest.raises(InvalidActionError, match=rf"^{agent}: not an action: .* from 0 to 191"):
+            e.step(bad)
+    assert e.agent_selection == agent and e.unwrapped.state.history() == history
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    e.step(np.int32(legal))  # numpy's ints are actions too (action_space.sample() gives them)
+    assert e.unwrapped.state.history() == [legal]
+
+
+def first_planning(e):
+    """Step Spherion's AEC environment with random legal actions until both seats must choose at
+    a simultaneous node."""
+    rng = random.Random(3)
+    e.reset(seed=4)
+    state = e.unwrapped.state
+    while not (state.current_player() == SIMULTANEOUS and all(state.legal_actions(p) for p in (0, 1))):
+        obs = e.last()[0]
+        e.step(rng.choice(list(np.flatnonzero(obs["action_mask"]))))
+    return state
+
+
+def test_a_simultaneous_choice_waits_in_the_environment_hidden_from_the_other_seat():
+    e = env("spherion")
+    state = first_planning(e)
+    assert e.agent_selection == "player_0"
+    before = e.observe("player_1")["observation"].copy()
+    history = state.history()
+    choice = int(np.flatnonzero(e.observe("player_0")["action_mask"])[-1])
+    e.step(choice)
+    assert e.agent_selection == "player_1"
+    assert state.history() == history  # nothing applied yet
+    assert np.array_equal(e.observe("player_1")["observation"], before)
+    assert not e.observe("player_0")["action_mask"].any()  # it has chosen
+    reply = int(np.flatnonzero(e.observe("player_1")["action_mask"])[0])
+    e.step(reply)
+    assert state.history()[len(history)] == [choice, reply]
+
+
+def test_the_parallel_env_plays_a_whole_game_to_the_games_returns():
+    e = parallel_env("spherion")
+    obs, _ = e.reset(seed=9)
+    rng = np.random.default_rng(0)
+    simultaneous = 0
+    while e.agents:
+        simultaneous += e.state.current_player() == SIMULTANEOUS
+        actions = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in e.agents}
+        obs, rewards, terms, truncs, _ = e.step(actions)
+    assert simultaneous > 0
+    assert all(terms.values()) and not any(truncs.values())
+    assert rewards == {f"player_{p}": r for p, r in enumerate(e.state.returns())}
+
+
+def test_the_parallel_env_refuses_what_a_seat_may_not_send():
+    e = parallel_env("spherion")
+    obs, _ = e.reset(seed=9)
+    state = e.state
+    while state.current_player() == SIMULTANEOUS:  # to a sequential node: one seat moves
+        obs, *_ = e.step({a: int(np.flatnonzero(obs[a]["action_mask"])[0]) for a in e.agents})
+    mover = f"player_{state.current_player()}"
+    other = next(a for a in e.agents if a != mover)
+    assert np.flatnonzero(obs[other]["action_mask"]).tolist() == [load_game("spherion").noop_action]
+    move = int(np.flatnonzero(obs[mover]["action_mask"])[0])
+    history = state.history()
+    with pytest.raises(IllegalActionError, match=rf"^{other}: not to move now"):
+        e.step({mover: move, other: 5})
+    with pytest.raises(InvalidActionError, match=rf"^no action for {mover}: it moves now"):
+        e.step({other: 0})
+    assert state.history() == history
+    e.step({mover: move})  # the seat not to move may be left out
+    assert state.history()[len(history)] == move  # then chance, played by the environment
+
+
+def test_render_shows_the_open_table_as_text(capsys):
+    e = env("gyre", render_mode="ansi")
+    e.reset(seed=0)
+    assert e.render() == e.unwrapped.state.render(color=False)
+    human = env("gogmagog", render_mode="human")
+    human.reset(seed=0)
+    human.render()
+    assert capsys.readouterr().out.strip() == human.unwrapped.state.render(color=False).strip()
+    assert e.metadata["render_modes"] == ["ansi", "human"] and e.metadata["name"] == "cardgen_gyre_v0"
+
+
+def test_the_game_options_and_bad_input():
+    e = env("gyre", size=9)
+    assert e.unwrapped.game.config["size"] == 9
+    assert e.possible_agents == ["player_0", "player_1"] and e.unwrapped.seat_names == {"player_0": "R", "player_1": "B"}
+    with pytest.raises(CardgenError, match="unknown game: 'chess'"):
+        env("chess")
+    with pytest.raises(CardgenError, match="unknown option 'colour' for gyre"):
+        env("gyre", colour=3)
+    with pytest.raises(CardgenError, match=r"unknown render_mode 'rgb_array' \(accepted: ansi, human or None\)"):
+        raw_env("gyre", render_mode="rgb_array")
+    with pytest.raises(CardgenError, match=r"bad seed 1.5: use an integer or a non-empty word"):
+        env("gyre").reset(seed=1.5)
+    with pytest.raises(CardgenError, match=r"call reset\(\) before"):
+        raw_env("gyre").observe("player_0")
