@@ -6,7 +6,11 @@ clear error that changes nothing, and a simultaneous choice stays hidden until e
 from __future__ import annotations
 
 import random
+import re
+import subprocess
+import sys
 import warnings
+from pathlib import Path
 
 import pytest
 
@@ -223,3 +227,19 @@ def test_the_game_options_and_bad_input():
         env("gyre").reset(seed=1.5)
     with pytest.raises(CardgenError, match=r"call reset\(\) before"):
         raw_env("gyre").observe("player_0")
+
+
+def test_the_readme_example_runs_as_pasted(tmp_path):
+    """The README's PettingZoo example, run as a user pastes it: a whole game, and each seat's
+    reward printed at the end (Gyon-RG is zero-sum: the two rewards cancel out)."""
+    text = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    section = text[text.index("## Agents: OpenSpiel and PettingZoo"):]
+    section = section[: section.index("\n## ", 1)]
+    blocks = [b for b in re.findall(r"```python\n(.*?)```", section, flags=re.S) if "interop.pettingzoo" in b]
+    assert len(blocks) == 1
+    r = subprocess.run([sys.executable, "-c", blocks[0]], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    lines = [line.split() for line in r.stdout.splitlines()]
+    assert [(agent, seat) for agent, seat, _ in lines] == [("player_0", "red"), ("player_1", "blue")]
+    rewards = [float(reward) for *_, reward in lines]
+    assert sum(rewards) == 0 and all(-1 <= r <= 1 for r in rewards)
