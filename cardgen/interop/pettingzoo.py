@@ -20,7 +20,9 @@ What an agent sees, and the choices made where PettingZoo leaves them open:
 * Chance is resolved inside the environment from the seeded game (explicit chance nodes take
   state.sample_chance(), shuffles come from the state's own stream), so agents only see their
   turns; `reset(seed=s)` plays the game cardgen's own tools play with seed s, and a reset without
-  a seed continues from the last seed ("s/1", "s/2", ...; `game_seed` names the current one).
+  a seed continues from the last seed ("s/1", "s/2", ...; `game_seed` names the current one, and
+  `game_state` is the game's own State; record() makes the game so far a record that
+  `cardgen replay` plays back).
 * Rewards come once, at the end: each seat's returns(). Games end by their own rules (they all
   have a turn limit), so nothing is ever truncated.
 * In the AEC environment a simultaneous node (Spherion's planning) is asked seat by seat, in seat
@@ -32,8 +34,9 @@ What an agent sees, and the choices made where PettingZoo leaves them open:
   noop, which is the only 1 in their action_mask (they may also be left out of the actions dict).
 * A masked-out or malformed action is refused with a one-line IllegalActionError or
   InvalidActionError naming the agent, and nothing changes: the agent may choose again.
-* render() shows the open table (the game's text with every hand face up): render is for the
-  person watching agents play or reading a log; an agent's own view is its observation.
+* render() is the game's text of the position for the open table (State.render(player=None),
+  the screen of `cardgen play --open`), not any one seat's view: render is for the person watching
+  agents play or reading a log; an agent's own view is its observation.
 
 The bridge is thin: it reads every game through the protocol (cardgen.engine.protocol) and
 the registry, and writes no rule of any game.
@@ -44,9 +47,11 @@ from __future__ import annotations
 import operator
 import secrets
 import sys
+from collections.abc import Mapping
 from typing import Any
 
 from cardgen.engine.protocol import CHANCE, SIMULTANEOUS, Game, State
+from cardgen.engine.records import apply_move, make_record, move_text
 from cardgen.engine.registry import load_game
 from cardgen.errors import CardgenError, IllegalActionError, InvalidActionError, OptionError
 
@@ -58,7 +63,7 @@ try:
     from pettingzoo.utils import wrappers
 except ImportError as exc:  # pragma: no cover - depends on the installed extras
     raise ImportError(
-        f"cardgen.interop.pettingzoo needs PettingZoo ({exc.name} is missing): pip install 'cardgen[rl]'"
+        f"cardgen.interop.pettingzoo needs PettingZoo ({exc.name or exc} is missing): pip install 'cardgen[rl]'"
     ) from exc
 
 __all__ = ["env", "raw_env", "parallel_env", "CardgenParallelEnv"]
@@ -73,15 +78,17 @@ def agent_name(seat: int) -> str:
 
 class _Bridge:
     """What the AEC and the parallel environments share: the game, its spaces, seeding, chance and
-    the views of each seat. Subclasses keep `state` (None before the first reset)."""
+    the views of each seat. `game_state` is the game's State (None before the first reset)."""
 
     metadata: dict[str, Any]
-    state: State | None
+    game_state: State | None
 
     def _setup(self, game: str | Game, render_mode: str | None, options: dict[str, Any]) -> None:
         if isinstance(game, Game):
             if options:
-                raise OptionError(f"options {', '.join(sorted(options))} given with a loaded game: give them to load_game")
+                raise OptionError(
+                    f"options {', '.join(sorted(options))} given with a loaded game: give them to load_game"
+                )
             self.game = game
         elif isinstance(game, str):
             self.game = load_game(game, **options)
@@ -111,7 +118,7 @@ class _Bridge:
             # aec_to_parallel cannot convert a turn-based game; Spherion's parallel form is parallel_env.
             "is_parallelizable": False,
         }
-        self.state = None
+        self.game_state = None
         self.game_seed: int | str | None = None
         self._base_seed: int | str | None = None
         self._resets = 0
@@ -150,9 +157,9 @@ class _Bridge:
         return mask
 
     def _live_state(self) -> State:
-        if self.state is None:
+        if self.game_state is None:
             raise CardgenError(f"{self.metadata['name']}: call reset() before using the environment")
-        return self.state
+        return self.game_state
 
     def _checked_action(self, agent: str, action: Any, legal: list[int]) -> int:
         """`action` as an int, if it is one of `legal`; otherwise a one-line error naming the agent."""
@@ -170,18 +177,35 @@ class _Bridge:
                 f"from 0 to {n - 1}; choose one where action_mask is 1)"
             )
         if a not in legal:
-            shown = ", ".join(_text(state, b, self._seat[agent]) for b in legal[:8]) + (", ..." if len(legal) > 8 else "")
+            shown = ", ".join(_text(state, b, self._seat[agent]) for b in legal[:8]) + (
+                ", ..." if len(legal) > 8 else ""
+            )
             raise IllegalActionError(
                 f"{agent}: illegal action {a} ({_text(state, a, self._seat[agent])}): its action_mask is 0 "
                 f"there (legal now: {shown or 'none'})"
             )
         return a
 
+    def record(self) -> dict[str, Any]:
+        """The game so far as a cardgen game record (seed, actions with chance, move texts, the
+        position reached): write it with cardgen.engine.records.write_records and `cardgen replay`
+        plays it back, move by move, as any seat saw it."""
+        state = self._live_state()
+        actions = state.history()
+        again = self.game.new_initial_state(self.game_seed)
+        moves = []
+        for action in actions:
+            moves.append(move_text(again, action))
+            apply_move(again, action)
+        return make_record(self.game, self.game_seed, self.possible_agents, actions, moves, state)
+
     # -- text ------------------------------------------------------------------
     def render(self) -> str | None:
         """The open table as the game's text: returned ("ansi") or printed ("human")."""
         if self.render_mode is None:
-            gymnasium.logger.warn(f"{self.metadata['name']}: render() called with render_mode None (use 'ansi' or 'human')")
+            gymnasium.logger.warn(
+                f"{self.metadata['name']}: render() called with render_mode None (use 'ansi' or 'human')"
+            )
             return None
         state = self._live_state()
         if self.render_mode == "human":
@@ -233,7 +257,7 @@ class raw_env(_Bridge, AECEnv):  # noqa: N801 - PettingZoo's name for the unwrap
         self._pending: dict[int, int] = {}
 
     def reset(self, seed: int | str | None = None, options: dict[str, Any] | None = None) -> None:
-        self.state = self._new_game(seed)
+        self.game_state = self._new_game(seed)
         self._pending = {}
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -323,9 +347,8 @@ class CardgenParallelEnv(_Bridge, ParallelEnv):
             out[agent] = self._observation(seat, self._mask([] if state.is_terminal() else self._legal(seat)))
         return out
 
-    def reset(self, seed: int | str | None = None, options: dict[str, Any] | None = None
-              ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict[str, Any]]]:  # fmt: skip
-        self.state = self._new_game(seed)
+    def reset(self, seed: int | str | None = None, options: dict[str, Any] | None = None) -> tuple[dict, dict]:
+        self.game_state = self._new_game(seed)
         self.agents = self.possible_agents[:]
         return self._observations(self.agents), {a: {} for a in self.agents}
 
@@ -333,6 +356,8 @@ class CardgenParallelEnv(_Bridge, ParallelEnv):
         state = self._live_state()
         if not self.agents:
             raise IllegalActionError(f"{self.metadata['name']}: the game is over; call reset() for a new one")
+        if not isinstance(actions, Mapping):
+            raise InvalidActionError(f"actions must be a dict from agent to action, not {type(actions).__name__}")
         unknown = sorted(set(actions) - set(self.agents), key=str)
         if unknown:
             raise InvalidActionError(f"actions for unknown agents {unknown} (agents: {', '.join(self.agents)})")

@@ -17,9 +17,12 @@ import pytest
 pytest.importorskip("pettingzoo", reason="PettingZoo is not installed (pip install 'cardgen[rl]')")
 
 import numpy as np  # noqa: E402
+from click.testing import CliRunner  # noqa: E402
 from pettingzoo.test import api_test, parallel_api_test, seed_test  # noqa: E402
 
+from cardgen.cli.main import cli  # noqa: E402
 from cardgen.engine import CHANCE, SIMULTANEOUS, game_names, load_game  # noqa: E402
+from cardgen.engine.records import read_records, write_records  # noqa: E402
 from cardgen.errors import CardgenError, IllegalActionError, InvalidActionError  # noqa: E402
 from cardgen.interop.pettingzoo import env, parallel_env, raw_env  # noqa: E402
 
@@ -98,7 +101,7 @@ def test_a_random_game_is_cardgens_game_of_that_seed_and_rewards_its_returns(nam
     chosen, final = play_aec(e, 11, random.Random(1))
     state = replay(load_game(name), 11, chosen)
     assert final == {f"player_{p}": r for p, r in enumerate(state.returns())}
-    assert e.unwrapped.state.history() == state.history()
+    assert e.unwrapped.game_state.history() == state.history()
     assert e.agents == []
 
 
@@ -126,17 +129,17 @@ def test_a_masked_out_action_is_a_clear_error_and_changes_nothing():
     agent = e.agent_selection
     obs = e.last()[0]
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
-    history = e.unwrapped.state.history()
+    history = e.unwrapped.game_state.history()
     with pytest.raises(IllegalActionError, match=rf"^{agent}: illegal action {illegal} .*action_mask is 0") as err:
         e.step(illegal)
     assert "\n" not in str(err.value)
     for bad in (192, -1, 1.5, "3", True):
         with pytest.raises(InvalidActionError, match=rf"^{agent}: not an action: .* from 0 to 191"):
             e.step(bad)
-    assert e.agent_selection == agent and e.unwrapped.state.history() == history
+    assert e.agent_selection == agent and e.unwrapped.game_state.history() == history
     legal = int(np.flatnonzero(obs["action_mask"])[0])
     e.step(np.int32(legal))  # numpy's ints are actions too (action_space.sample() gives them)
-    assert e.unwrapped.state.history() == [legal]
+    assert e.unwrapped.game_state.history() == [legal]
 
 
 def first_planning(e):
@@ -144,7 +147,7 @@ def first_planning(e):
     a simultaneous node."""
     rng = random.Random(3)
     e.reset(seed=4)
-    state = e.unwrapped.state
+    state = e.unwrapped.game_state
     while not (state.current_player() == SIMULTANEOUS and all(state.legal_actions(p) for p in (0, 1))):
         obs = e.last()[0]
         e.step(rng.choice(list(np.flatnonzero(obs["action_mask"]))))
@@ -174,18 +177,18 @@ def test_the_parallel_env_plays_a_whole_game_to_the_games_returns():
     rng = np.random.default_rng(0)
     simultaneous = 0
     while e.agents:
-        simultaneous += e.state.current_player() == SIMULTANEOUS
+        simultaneous += e.game_state.current_player() == SIMULTANEOUS
         actions = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in e.agents}
         obs, rewards, terms, truncs, _ = e.step(actions)
     assert simultaneous > 0
     assert all(terms.values()) and not any(truncs.values())
-    assert rewards == {f"player_{p}": r for p, r in enumerate(e.state.returns())}
+    assert rewards == {f"player_{p}": r for p, r in enumerate(e.game_state.returns())}
 
 
 def test_the_parallel_env_refuses_what_a_seat_may_not_send():
     e = parallel_env("spherion")
     obs, _ = e.reset(seed=9)
-    state = e.state
+    state = e.game_state
     while state.current_player() == SIMULTANEOUS:  # to a sequential node: one seat moves
         obs, *_ = e.step({a: int(np.flatnonzero(obs[a]["action_mask"])[0]) for a in e.agents})
     mover = f"player_{state.current_player()}"
@@ -205,18 +208,21 @@ def test_the_parallel_env_refuses_what_a_seat_may_not_send():
 def test_render_shows_the_open_table_as_text(capsys):
     e = env("gyre", render_mode="ansi")
     e.reset(seed=0)
-    assert e.render() == e.unwrapped.state.render(color=False)
+    assert e.render() == e.unwrapped.game_state.render(color=False)
     human = env("gogmagog", render_mode="human")
     human.reset(seed=0)
     human.render()
-    assert capsys.readouterr().out.strip() == human.unwrapped.state.render(color=False).strip()
+    assert capsys.readouterr().out.strip() == human.unwrapped.game_state.render(color=False).strip()
     assert e.metadata["render_modes"] == ["ansi", "human"] and e.metadata["name"] == "cardgen_gyre_v0"
 
 
 def test_the_game_options_and_bad_input():
     e = env("gyre", size=9)
     assert e.unwrapped.game.config["size"] == 9
-    assert e.possible_agents == ["player_0", "player_1"] and e.unwrapped.seat_names == {"player_0": "R", "player_1": "B"}
+    assert e.possible_agents == ["player_0", "player_1"] and e.unwrapped.seat_names == {
+        "player_0": "R",
+        "player_1": "B",
+    }
     with pytest.raises(CardgenError, match="unknown game: 'chess'"):
         env("chess")
     with pytest.raises(CardgenError, match="unknown option 'colour' for gyre"):
@@ -233,7 +239,7 @@ def test_the_readme_example_runs_as_pasted(tmp_path):
     """The README's PettingZoo example, run as a user pastes it: a whole game, and each seat's
     reward printed at the end (Gyon-RG is zero-sum: the two rewards cancel out)."""
     text = (Path(__file__).resolve().parents[2] / "README.md").read_text()
-    section = text[text.index("## Agents: OpenSpiel and PettingZoo"):]
+    section = text[text.index("## Agents: OpenSpiel and PettingZoo") :]
     section = section[: section.index("\n## ", 1)]
     blocks = [b for b in re.findall(r"```python\n(.*?)```", section, flags=re.S) if "interop.pettingzoo" in b]
     assert len(blocks) == 1
@@ -243,3 +249,22 @@ def test_the_readme_example_runs_as_pasted(tmp_path):
     assert [(agent, seat) for agent, seat, _ in lines] == [("player_0", "red"), ("player_1", "blue")]
     rewards = [float(reward) for *_, reward in lines]
     assert sum(rewards) == 0 and all(-1 <= r <= 1 for r in rewards)
+
+
+@pytest.mark.parametrize("name", ["spherion", "ginjontan"])
+def test_a_game_agents_played_replays_in_cardgen(name, tmp_path):
+    """record() is a cardgen game record: `cardgen replay` plays it back to the same end."""
+    e = env(name)
+    play_aec(e, "agents", random.Random(4))
+    path = tmp_path / "game.json"
+    write_records(path, [e.unwrapped.record()])
+    r = CliRunner().invoke(cli, ["replay", str(path)])
+    assert r.exit_code == 0, r.output
+    assert read_records(path)[0]["returns"] == e.unwrapped.game_state.returns()
+
+
+def test_pettingzoos_state_method_is_not_shadowed_by_the_game():
+    e = env("gyre")
+    e.reset(seed=0)
+    with pytest.raises(NotImplementedError, match="state"):  # no global tensor in the protocol
+        e.unwrapped.state()
