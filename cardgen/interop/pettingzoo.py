@@ -192,12 +192,14 @@ class _Bridge:
         plays it back, move by move, as any seat saw it."""
         state = self._live_state()
         actions = state.history()
-        again = self.game.new_initial_state(self.game_seed)
+        seed = self.game_seed
+        assert seed is not None  # reset() sets it with the state
+        again = self.game.new_initial_state(seed)
         moves = []
         for action in actions:
             moves.append(move_text(again, action))
             apply_move(again, action)
-        return make_record(self.game, self.game_seed, self.possible_agents, actions, moves, state)
+        return make_record(self.game, seed, self.possible_agents, actions, moves, state)
 
     # -- text ------------------------------------------------------------------
     def render(self) -> str | None:
