@@ -57,12 +57,15 @@ class Built:
 
 @dataclass(frozen=True)
 class DeckLine:
-    """One readable line of a deck, for people and pages: `count` copies of `serial` (`label`: its name)."""
+    """One readable line of a deck, for people and pages: `count` copies of `serial` (`label`: its name),
+    its card's `facets` (DeckKit.facets, as pairs) and the part of the deck it is in (`section`, or "")."""
 
     count: int
     serial: str
     label: str
     line: int | None
+    facets: tuple[tuple[str, str], ...] = ()
+    section: str = ""
 
 
 class DeckKit(Generic[D]):
@@ -117,8 +120,15 @@ class DeckKit(Generic[D]):
 
     def lines(self, deck: D) -> list[DeckLine]:
         """The deck's readable lines, for pages (by default a cardgen.decks.Deck's entries of cards
-        with a serial and a name)."""
-        return [DeckLine(e.count, e.card.serial, e.card.name, e.line) for e in getattr(deck, "entries")]  # noqa: B009
+        with a serial and a name), each with its card's facets."""
+        return [DeckLine(e.count, e.card.serial, e.card.name, e.line, tuple(self.facets(e.card).items()))
+                for e in getattr(deck, "entries")]  # noqa: B009  # fmt: skip
+
+    def facets(self, card: Any) -> dict[str, str]:
+        """A card's few short facts a player sorts a deck by, in the order shown ({"element": "Void",
+        "cost": "2 AP"}, by default none): the /deck page lists them after the name and counts the
+        deck by each (a facet whose values all hold a number is ordered by it, as a curve)."""
+        return {}
 
     def summary(self, deck: D) -> str:
         """A line for pages: what the deck holds and what a legal deck is."""

@@ -89,7 +89,12 @@ class GinjontanDecks(DeckKit[decks.Deck]):
 
     def lines(self, deck: decks.Deck) -> list[DeckLine]:
         t = tables()
-        return [DeckLine(e.count, t.serial(e.card), t.name(e.card), e.line) for e in deck.entries]
+        return [DeckLine(e.count, t.serial(e.card), t.name(e.card), e.line, tuple(self.facets(e.card).items()))
+                for e in deck.entries]  # fmt: skip
+
+    def facets(self, card: int) -> dict[str, str]:
+        about = tables().describe(card)
+        return {"symbol": about["symbol"], "colour": about["colour"], "number": str(about["number"])}
 
     def summary(self, deck: decks.Deck) -> str:
         return f"{deck.size} cards; legal decks: exactly {decks.DECK_SIZE}"

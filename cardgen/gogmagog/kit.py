@@ -99,6 +99,10 @@ class GogmagogDecks(DeckKit[decks.Deck]):
     def json(self, deck: decks.Deck, full: bool = False) -> str:
         return decks.format_deck_json(deck, full=full)
 
+    def facets(self, card: Card) -> dict[str, str]:
+        kind = {"ability": "creature with ability"}.get(card.kind_name, card.kind_name)
+        return {"kind": kind, "guild": card.guild.name, "cost": f"{card.cost} mana"}
+
     def summary(self, deck: decks.Deck) -> str:
         return f"{deck.size} cards; legal decks: {decks.RULES}"
 

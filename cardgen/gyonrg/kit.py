@@ -97,6 +97,10 @@ class GyonrgDecks(DeckKit[decks.Deck]):
     def json(self, deck: decks.Deck, full: bool = False) -> str:
         return decks.format_deck_json(deck, full=full)
 
+    def facets(self, card: Card) -> dict[str, str]:
+        ship = card.ship
+        return {"type": ship.type.name, "element": card.element.name, "deploy": f"{ship.deploy_cost} AP", "stars": f"{card.stars}★"}
+
     def summary(self, deck: decks.Deck) -> str:
         return f"{deck.size} cards, {deck.drones} Drone{'s' if deck.drones != 1 else ''}; legal decks: {decks.RULEBOOK}"
 

@@ -12,7 +12,7 @@ import click
 from cardgen.cli.types import SEED, WholeNumber
 from cardgen.decks import Problem
 from cardgen.errors import DeckError
-from cardgen.kit import Built, DeckKit, Kit, Selection
+from cardgen.kit import Built, DeckKit, DeckLine, Kit, Selection
 from cardgen.print.face import Face
 
 from . import cards as pool
@@ -97,6 +97,17 @@ class SpherionDecks(DeckKit[decks.Deck]):
 
     def cards(self, deck: decks.Deck) -> list[Card]:
         return _print_cards(deck)
+
+    def lines(self, deck: decks.Deck) -> list[DeckLine]:
+        """The deck master (section "master"), then the main, extra and side decks' lines."""
+        master = [(deck.master, 1, deck.master_line, "master")] if deck.master else []
+        return [DeckLine(count, card.serial, card.name, line, tuple(self.facets(card).items()), section)
+                for card, count, line, section in master + [(e.card, e.count, e.line, e.section) for e in deck.entries]]  # fmt: skip
+
+    def facets(self, card: Card) -> dict[str, str]:
+        if not card.is_monster:  # spells and traps have no element or level
+            return {"kind": card.kind_name, "rarity": card.rarity}
+        return {"kind": card.kind_name, "element": card.element, "level": f"L{card.level}", "rarity": card.rarity}
 
     def summary(self, deck: decks.Deck) -> str:
         return (f"{deck.size()} main, {deck.size('extra')} extra, {deck.size('side')} side; legal decks: a deck "
