@@ -15,7 +15,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "cardgen"
 MAX_LINES = 900
 GAMES = ("gyonrg", "gyre", "spherion", "gogmagog", "ginjontan")
-SHARED = ("cli", "engine", "print", "web")
+SHARED = ("cli", "engine", "interop", "print", "web")
 
 
 def modules(root: Path = PACKAGE) -> dict[str, Path]:
