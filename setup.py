@@ -1,11 +1,13 @@
 """Install the top-level data folders inside the package (cardgen/_data/...).
 
-Everything else is in pyproject.toml; this file only maps attribute_tables/ and
-templates/ into the wheel so a plain `pip install .` finds them at run time.
+Everything else is in pyproject.toml; this file only maps attribute_tables/,
+templates/ and docs/ into the wheel so a plain `pip install .` finds them at run time.
 """
 from setuptools import find_packages, setup
 
-DATA = {"cardgen._data.attribute_tables": "attribute_tables", "cardgen._data.templates": "templates"}
+# docs/: the rules pages `cardgen serve` shows at /rules/<game> (docs/rules/*.md)
+DATA = {"cardgen._data.attribute_tables": "attribute_tables", "cardgen._data.templates": "templates",
+        "cardgen._data.docs": "docs"}
 
 setup(
     packages=find_packages(include=["cardgen", "cardgen.*"]) + list(DATA),

@@ -217,6 +217,17 @@ class Kit(Generic[C]):
         """The print Face that draws the game's cards, QR codes under `lookup_base`."""
         raise NotImplementedError
 
+    def page_facts(self, card: C) -> list[tuple[str, str]]:
+        """What a player reads on the card's web page, in the game's own words, as (label, text)
+        rows: its kind, numbers, costs and text; not its name, serial, stars, odds or edition (the
+        page shows those once). By default the card's plain JSON values with readable labels."""
+        return data_facts(self.card_dict(card))
+
+    def rarity_note(self, card: C) -> str:
+        """The card's stars and odds explained to a player in a sentence or two ("" when its game
+        has neither). By default read from the card's JSON `stars` and `odds`."""
+        return data_rarity(self.card_dict(card))
+
     @property
     def card_size(self) -> Size:
         from cardgen.print.sizes import CARD_SIZES
@@ -278,3 +289,73 @@ class Kit(Generic[C]):
         `decks` are the decks the kit prints (a game may make a token per card)."""
         raise NotImplementedError
 
+
+
+# ----- what a card's web page says (defaults and shared wording) ---------------------------
+
+#: JSON keys the page shows apart (the name, serial and statistics), never among the facts
+PAGE_SKIPPED = frozenset({"serial", "name", "edition", "stars", "odds", "probability", "probability_float",
+                          "percentile", "rarity"})  # fmt: skip
+
+
+def data_facts(data: dict[str, Any]) -> list[tuple[str, str]]:
+    """A card's plain JSON values (words, numbers, lists of words) as (label, text) rows, for a game
+    that says nothing of its own: nested objects and statistics are left to the full list."""
+    rows = []
+    for key, value in data.items():
+        if key in PAGE_SKIPPED or isinstance(value, dict):
+            continue
+        if isinstance(value, bool):
+            text = "yes" if value else "no"
+        elif isinstance(value, (str, int, float)):
+            text = str(value)
+        elif isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+            text = ", ".join(value) or "none"
+        else:
+            continue
+        rows.append((key.replace("_", " ").capitalize(), text))
+    return rows
+
+
+def data_rarity(data: dict[str, Any]) -> str:
+    """'2 of 5 stars; 1 in 4,898 pulls draws this card.' from a card's JSON, or "" without stars."""
+    stars, odds = data.get("stars"), data.get("odds")
+    parts = []
+    if isinstance(stars, int) and not isinstance(stars, bool):
+        parts.append(f"{stars} of 5 stars")
+    if isinstance(odds, str) and odds.startswith("1 in "):
+        parts.append(f"{odds} pulls draws this card")
+    return "; ".join(parts) + "." if parts else ""
+
+
+def odds_words(n: int) -> str:
+    """'1 in 4,898', '1 in 8.7 trillion': odds a player reads at a glance."""
+    for size, word in ((10**12, "trillion"), (10**9, "billion"), (10**6, "million")):
+        if n >= size:
+            return f"1 in {n / size:.2g} {word}" if n < 10 * size else f"1 in {round(n / size):,} {word}"
+    return f"1 in {n:,}"
+
+
+def _share(part: float) -> str:
+    return "half" if abs(part - 0.5) < 1e-9 else f"{part * 100:.3g} %"
+
+
+def explain_stars(stars: int, cuts: Sequence[float], odds: int, every_card_rare: bool = False) -> str:
+    """Stars cut by the share of pulls (`cuts`: the cumulative shares where 1 star ends, 2 stars
+    ends..., e.g. 0.5, 0.8, 0.95, 0.99), explained to a player in the words the tables use.
+    `every_card_rare`: the card space is so large that any exact card is astronomically rare,
+    so the odds of this card and its stars are told apart."""
+    bounds = [0.0, *cuts, 1.0]
+    band = bounds[stars] - bounds[stars - 1]
+    top = len(bounds) - 1
+    parts = [f"1-star cards make up {_share(bounds[1])} of all pulls"]
+    if stars == 1:
+        parts[0] = f"1-star cards like this one make up {_share(bounds[1])} of all pulls"
+    elif stars < top:
+        parts.append(f"{stars}-star cards like this one {_share(band)}")
+    parts.append(f"{top}-star cards {'like this one ' if stars == top else ''}only the rarest {_share(bounds[top] - bounds[top - 1])}")
+    scale = ", ".join(parts[:-1]) + " and " + parts[-1] + "."
+    if every_card_rare:
+        return (f"{stars} of {top} stars. Every exact card is rare ({odds_words(odds)} pulls draws this one); "
+                f"stars say how rare its kind is: {scale}")  # fmt: skip
+    return f"{stars} of {top} stars: {odds_words(odds)} pulls draws this card. Stars say how rare it is: {scale}"

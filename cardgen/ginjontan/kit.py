@@ -168,6 +168,18 @@ class GinjontanKit(Kit[int]):
 
         return GinjontanFace(lookup_base)
 
+    def page_facts(self, card: int) -> list[tuple[str, str]]:
+        d = tables().describe(card)
+        facts = [("Card", f"{d['symbol']}, copy {d['number']}, {d['colour']}"),
+                 ("Value", f"{d['symbol_value']} x {d['number']} x {d['colour_multiplier']} ({d['colour']}) = {d['value']:,}")]  # fmt: skip
+        if d["kind"] == "symbol":
+            facts.append(("Overcomes", ", ".join(d["overcomes"])))
+        return facts + [("Says", d["says"])]
+
+    def rarity_note(self, card: int) -> str:
+        return (f"No stars: the {tables().count:,} Gin-jon-tan cards are a fixed family, and the full common deck "
+                "holds each of them once, so no card is rarer than another.")
+
     def fixed_cards(self, numbers: int = 33, **options: Any) -> Selection:
         codes = tables().all_codes(numbers)
         return Selection(codes, len(codes), f"Gin-jon-tan common deck, copies 1-{numbers}", file=f"ginjontan-common-{numbers}.pdf")

@@ -165,6 +165,24 @@ class GogmagogKit(Kit[Card]):
 
         return GogmagogFace(lookup_base)
 
+    def page_facts(self, card: Card) -> list[tuple[str, str]]:
+        kind = f"{card.guild.name} {card.kind_name}" + (" (a creature with an ability)" if card.kind == 1 else "")
+        facts = [("Kind", kind), ("Mana cost", str(card.cost))]
+        if card.is_creature:
+            (da, dd), (oa, od) = card.rank_values("defensive"), card.rank_values("offensive")
+            facts.append(("Attack / defence", f"{card.attack} / {card.defence} (defensive rank {da} / {dd}, offensive rank {oa} / {od})"))
+        if card.effect is not None:
+            text = card.effect.text
+            if card.kind == 1 and text.startswith("Once: "):
+                text = "single use: " + text.removeprefix("Once: ")
+            facts.append(("Ability" if card.kind == 1 else "Effect", f"{card.effect.name}: {text}"))
+        return facts
+
+    def rarity_note(self, card: Card) -> str:
+        from cardgen.kit import explain_stars
+
+        return explain_stars(card.stars, [float(c) for c in card.edition.star_cuts], max(1, round(1 / card.probability)))
+
     def seed_deck(self, seed: Any, start: int, obj: Any = None) -> Selection:
         deck, _ = decks.build_deck(seed)
         return Selection(deck.cards, deck.size, f"Gog & Magog deck of seed {seed}")

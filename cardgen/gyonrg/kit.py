@@ -11,7 +11,7 @@ import click
 from cardgen.cli.types import CurveType, WholeNumber
 from cardgen.decks import Problem
 from cardgen.errors import DeckError
-from cardgen.kit import Built, DeckKit, Kit, Selection
+from cardgen.kit import Built, DeckKit, Kit, Selection, explain_stars
 from cardgen.print.face import Face
 
 from . import deck as decks
@@ -180,6 +180,20 @@ class GyonrgKit(Kit[Card]):
 
         return GyonrgFace(lookup_base)
 
+    def page_facts(self, card: Card) -> list[tuple[str, str]]:
+        s, sp = card.ship, card.special
+        sides = " · ".join(f"{side}: {', '.join(names)}" for side, names in card.deploy.items() if names)
+        facts = [("Element", card.element.name + (" · Drone" if card.is_drone else "")),
+                 ("Attack / shield", f"{s.attack} / {s.shield}"), ("Speed", str(s.speed)),
+                 ("AP costs", f"deploy {s.deploy_cost} · move {s.move_cost} · rotate {s.rotate_cost} · attack {s.attack_cost}"),
+                 ("Weapon", _squares(s.weapon)), ("Blindspot", _squares(s.blindspot)),
+                 ("Special", f"{sp.name} ({sp.cost} AP): {sp.text}"), ("Goal grid", card.goal.name),
+                 ("Deploy beside it", sides or "no element")]  # fmt: skip
+        return facts
+
+    def rarity_note(self, card: Card) -> str:
+        return explain_stars(card.stars, card.edition.star_cuts, card.odds, every_card_rare=True)
+
     def seed_deck(self, seed: Any, start: int, obj: Any = None) -> Selection:
         cards, skipped = decks.deck_from_sequence(seed, start, _tables(obj).edition())
         drones = sum(1 for c in cards if c.is_drone)
@@ -220,3 +234,18 @@ class GyonrgKit(Kit[Card]):
 
 
 KIT = GyonrgKit()
+
+
+def _squares(cells: frozenset[tuple[int, int]]) -> str:
+    """Weapon or blindspot squares in words, from the ship's side ('2 sectors: 1 ahead; 1 ahead, 1 left')."""
+    if not cells:
+        return "none"
+    if len(cells) > 4:
+        return f"{len(cells)} sectors around the ship (the grid on the card)"
+
+    def place(dx: int, dy: int) -> str:
+        parts = [f"{abs(dy)} {'ahead' if dy > 0 else 'behind'}"] if dy else []
+        return ", ".join(parts + ([f"{abs(dx)} {'right' if dx > 0 else 'left'}"] if dx else []))
+
+    ordered = sorted(cells, key=lambda c: (-c[1], c[0]))
+    return f"{len(cells)} sector{'s' if len(cells) > 1 else ''}: " + "; ".join(place(dx, dy) for dx, dy in ordered)

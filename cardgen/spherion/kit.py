@@ -176,6 +176,19 @@ class SpherionKit(Kit[Card]):
 
         return SpherionFace(lookup_base)
 
+    def page_facts(self, card: Card) -> list[tuple[str, str]]:
+        if not card.is_monster:
+            return [("Kind", card.kind_name.capitalize()), ("Text", card.effect_text())]
+        facts = [("Kind", f"{card.element} monster, level {card.level}"), ("ATK / DEF", f"{card.atk} / {card.defence}")]
+        if card.fusion != "None":
+            facts.append(("Fusion", card.fusion))
+        return facts + [("Text", card.effect_text())]
+
+    def rarity_note(self, card: Card) -> str:
+        from cardgen.kit import explain_stars
+
+        return f"{card.rarity}. " + explain_stars(card.stars, card.tables.star_cuts, card.odds)
+
     def seed_deck(self, seed: Any, start: int, obj: Any = None) -> Selection:
         deck = decks.seed_deck(seed)
         cards = _print_cards(deck)

@@ -188,8 +188,7 @@ class Server:
     def _page_body(self, serial: str) -> bytes:
         result = _lookup_canon(serialcodec.normalize(serial))
         hooks = webgames.hooks(result.game)
-        image = f"/c/{quote(result.serial)}.png" if hooks is not None else None
-        values = pages.card_values(result, image, json_url=f"/c/{quote(result.serial)}.json")
+        values = pages.card_values(result, **pages.server_links(self.base, result.serial, hooks is not None))
         return pages.html_bytes(pages.render("card.html.j2", **values))
 
     def _json_body(self, serial: str) -> bytes:
@@ -303,13 +302,17 @@ class Server:
         return Response(json_bytes({"status": "ok", "version": __version__, "games": registry().names()}),
                         media_type=JSON_TYPE, headers={"Cache-Control": "no-store"})  # fmt: skip
 
+    async def rules(self, request: Request) -> Response:
+        status, body = pages.rules_page(request.path_params.get("game", ""))
+        return HTMLResponse(body, status_code=status, headers={"Cache-Control": "public, max-age=3600" if status == 200 else "no-store"})
+
     async def static(self, request: Request) -> Response:
-        name = request.path_params["name"]
+        name = request.path_params.get("name", "favicon.ico")
         try:
             body = pages.static_file(name)
         except KeyError:
             raise ApiError(404, "not_found", f"no file {name[:60]!r}") from None
-        return Response(body, media_type="text/css; charset=utf-8", headers={"Cache-Control": "public, max-age=86400"})
+        return Response(body, media_type=pages.static_type(name), headers={"Cache-Control": "public, max-age=86400"})
 
     # --- helpers ---------------------------------------------------------------------
 
@@ -536,6 +539,9 @@ def create_app(base: str | None = None, raise_errors: bool = False, body_timeout
         Route("/deck/pdf", server.deck_pdf, methods=["POST"]),
         Route("/healthz", server.healthz),
         Route("/static/{name}", server.static),
+        Route("/favicon.ico", server.static),
+        Route("/rules", server.rules),
+        Route("/rules/{game}", server.rules),
     ]
     app = Starlette(
         routes=routes,

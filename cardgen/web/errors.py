@@ -28,6 +28,8 @@ class ApiError(Exception):
     def __init__(self, status: int, type: str, details: str) -> None:
         super().__init__(details)
         self.status, self.type, self.details = status, type, details
+        self.typed: str | None = None  # a serial as the visitor typed it: the error page keeps it in the box
+        self.suggestions: list[Any] | None = None  # did you mean: cards one typo away (cardgen.web.suggest)
 
     @property
     def code(self) -> str:
@@ -38,7 +40,12 @@ class ApiError(Exception):
         return TITLES.get(self.status, "Error")
 
     def to_json(self) -> dict[str, Any]:
-        return {"object": "error", "status": self.status, "code": self.code, "type": self.type, "details": self.details}
+        out = {"object": "error", "status": self.status, "code": self.code, "type": self.type, "details": self.details}
+        if self.suggestions is not None:
+            from cardgen.web.suggest import suggestion_json
+
+            out["suggestions"] = [suggestion_json(result) for result in self.suggestions]
+        return out
 
 
 @functools.cache
@@ -61,6 +68,18 @@ def edition_lengths(prefix: str) -> frozenset[int]:
 
 
 def serial_error(typed: str, exc: SerialError) -> ApiError:
+    """What kind of mistake a serial that does not decode is, with the typed serial and the cards
+    one typo away (did you mean, cardgen.web.suggest) when there could be any."""
+    from cardgen.web.suggest import suggest
+
+    error = _serial_error(typed, exc)
+    error.typed = typed
+    if error.type != "empty":
+        error.suggestions = suggest(typed)
+    return error
+
+
+def _serial_error(typed: str, exc: SerialError) -> ApiError:
     """What kind of mistake a serial that does not decode is, from its shape and from what its game
     answers for the edition (the message, the game's own words, is only shown, never read)."""
     message = str(exc)

@@ -51,7 +51,8 @@ def export_deck(game: str, text: str, source: str, folder: str | os.PathLike[str
         raise DeckError(f"{source} has no readable card to export")
     target = Path(folder)
     with atomic_folder(target) as temp:
-        write_bytes(temp / "static" / "style.css", pages.static_file("style.css"))
+        for name in pages.STATIC_FILES:
+            write_bytes(temp / "static" / name, pages.static_file(name))
         written = 0
         for line in deck.lines:
             if (temp / line.serial).exists():

@@ -9,17 +9,23 @@ from __future__ import annotations
 
 import functools
 import json
+from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote, urlsplit, urlunsplit
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from cardgen import __version__
 from cardgen.games import LookupResult, registry
 from cardgen.resources import data_dir
+from cardgen.web import rules
 
-STATIC_FILES = ("style.css",)
-# Keys shown above the attribute table, in this order, when a game's card data has them.
-HEADLINE = ("stars", "odds", "percentile", "probability", "edition")
+STATIC_FILES = ("style.css", "favicon.svg", "favicon.ico")
+STATIC_TYPES = {".css": "text/css; charset=utf-8", ".svg": "image/svg+xml", ".ico": "image/x-icon"}
+IMAGE_CSS_WIDTH = 300  # the card image's widest on a page, in CSS pixels (its PNG is >= 2x that)
+# Labels for the statistics every game's card data may carry (the full attribute list).
+LABELS = {"probability_float": "Probability (decimal)", "percentile": "Pulls at least as likely",
+          "odds": "Odds", "stars": "Stars"}  # fmt: skip
 
 
 @functools.cache
@@ -33,6 +39,7 @@ def environment() -> Environment:
     )
     env.globals["version"] = __version__
     env.filters["stars"] = stars
+    env.globals["problem_words"] = problem_words
     return env
 
 
@@ -41,6 +48,11 @@ def render(template: str, **values: Any) -> str:
     values.setdefault("root", "/")
     values.setdefault("static", "/static/")
     return environment().get_template(template).render(**values)
+
+
+def static_type(name: str) -> str:
+    """The media type a static file is served with, by its extension."""
+    return STATIC_TYPES[name[name.rindex(".") :]]
 
 
 def static_file(name: str) -> bytes:
@@ -68,7 +80,7 @@ def stars(count: Any) -> str:
 
 
 def _label(key: str) -> str:
-    return key.replace("_", " ").capitalize()
+    return LABELS.get(key) or key.replace("_", " ").capitalize()
 
 
 def _value(value: Any) -> str:
@@ -90,45 +102,142 @@ def attribute_rows(data: dict[str, Any], prefix: str = "") -> list[tuple[str, st
         label = f"{prefix}{_label(key)}" if not prefix else f"{prefix} · {key.replace('_', ' ')}"
         if isinstance(value, dict):
             rows.extend(attribute_rows(value, label))
+        elif key == "percentile" and isinstance(value, float) and not prefix:
+            rows.append((label, f"{value * 100:.2f} % of all pulls"))
         else:
             rows.append((label, _value(value)))
     return rows
 
 
-def headline(data: dict[str, Any]) -> list[tuple[str, str]]:
-    """The statistics a player looks for first (stars, odds, percentile...), as (label, text)."""
-    out = []
-    for key in HEADLINE:
-        if key not in data:
-            continue
-        value = data[key]
-        if key == "stars":
-            text = f"{stars(value)} ({value})"
-        elif key == "percentile" and isinstance(value, float):
-            text = f"{value * 100:.2f} % of all pulls are cards at least as likely as this one"
-        else:
-            text = _value(value)
-        out.append((_label(key), text))
-    return out
-
-
-def card_values(result: LookupResult, image: str | None, root: str = "/", static: str = "/static/",
-                json_url: str | None = None) -> dict[str, Any]:  # fmt: skip
-    """What card.html.j2 shows for one looked-up card."""
+def card_values(result: LookupResult, image: str | None = None, root: str = "/", static: str = "/static/",
+                json_url: str | None = None, image_3x: str | None = None, canonical: str | None = None,
+                image_url: str | None = None) -> dict[str, Any]:  # fmt: skip
+    """What card.html.j2 shows for one looked-up card: the image (`image`, and `image_3x` for 3x
+    screens), what a player reads (the game kit's page facts and rarity note), every attribute
+    (folded), and for link previews the absolute page and image addresses (`canonical`, `image_url`)."""
     data = result.data
+    name = str(data.get("name") or result.serial)
+    facts, rarity = player_facts(result)
+    stars_count = data.get("stars")
+    edition = data.get("edition")
+    width, height = image_size(result.game)
     return {
         "result": result,
-        "name": str(data.get("name") or result.serial),
-        "headline": headline(data),
+        "name": name,
+        "facts": facts,
+        "rarity": rarity,
+        "stars": stars(stars_count) if isinstance(stars_count, int) and not isinstance(stars_count, bool) else "",
+        "stars_count": stars_count,
+        "edition": str(edition) if isinstance(edition, str) and edition else "",
         "rows": attribute_rows({k: v for k, v in data.items() if k != "serial"}),
         "image": image,
+        "image_3x": image_3x,
+        "image_width": width,
+        "image_height": height,
         "json_url": json_url,
+        "rules_url": f"{root}rules/{result.game}" if rules.has_rules(result.game) else None,
+        "canonical": canonical,
+        "image_url": image_url,
+        "description": preview_text(result.title, facts, rarity),
         "root": root,
         "static": static,
     }
 
 
-def games_list() -> list[dict[str, str]]:
+def player_facts(result: LookupResult) -> tuple[list[tuple[str, str]], str]:
+    """The card's facts in its game's words and its rarity explained, from the game's kit (a game
+    without a kit: read from the card's JSON)."""
+    from cardgen.kit import data_facts, data_rarity
+    from cardgen.web import games as webgames
+
+    hooks = webgames.hooks(result.game)
+    if hooks is None:
+        return data_facts(result.data), data_rarity(result.data)
+    card = hooks.card(result.serial)
+    return list(hooks.kit.page_facts(card)), hooks.kit.rarity_note(card)
+
+
+def image_size(game: str) -> tuple[int, int]:
+    """The card image's width and height on the page, in CSS pixels: at most IMAGE_CSS_WIDTH wide,
+    in the aspect of the game's card size (poker size when the game has none)."""
+    from cardgen.web import games as webgames
+
+    hooks = webgames.hooks(game)
+    w, h = (hooks.card_size.width, hooks.card_size.height) if hooks is not None else (63.0, 88.0)
+    return IMAGE_CSS_WIDTH, round(IMAGE_CSS_WIDTH * h / w)
+
+
+def preview_text(title: str, facts: list[tuple[str, str]], rarity: str, limit: int = 200) -> str:
+    """A link preview's description in words: '<Game> card. Element Void; Attack / shield 1 / 1; ...'."""
+    text = f"{title} card. " + "; ".join(f"{label}: {value}" for label, value in facts[:4])
+    if rarity:
+        text += ". " + rarity.split(". ")[0].rstrip(".") + "."
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def server_links(base: str, serial: str, image: bool = True) -> dict[str, Any]:
+    """The addresses a card page of `cardgen serve` links to: its image (and the 3x one), its JSON,
+    and, absolute under the server's lookup base, the page itself and its image for link previews."""
+    path = f"c/{quote(serial)}"
+    root = site_root(base)
+    return {"image": f"/{path}.png" if image else None, "image_3x": f"/{path}@3x.png" if image else None,
+            "json_url": f"/{path}.json", "canonical": root + path, "image_url": f"{root}{path}.png" if image else None}  # fmt: skip
+
+
+def site_root(base: str) -> str:
+    """The server's own root address from its lookup base: 'https://h/c/' -> 'https://h/'; any other
+    base (a path of another shape, a query) -> its scheme and host."""
+    parts = urlsplit(base)
+    path = parts.path if not parts.query and parts.path.endswith("/c/") else "/c/"
+    return urlunsplit((parts.scheme, parts.netloc, path[: -len("c/")], "", ""))
+
+
+def games_list() -> list[dict[str, Any]]:
     """Every registered game with cards: its title and the serial letters it owns."""
-    return [{"title": e.title, "prefixes": e.prefix_text(), "name": e.name}
+    return [{"title": e.title, "prefixes": e.prefix_text(), "name": e.name, "rules": rules.has_rules(e.name)}
             for e in registry().entries() if e.serial_prefixes]  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A serial's mistake named for a player: a heading and a sentence."""
+
+    heading: str
+    words: str
+
+
+# What each error type of a serial (cardgen.web.errors.serial_error) means, in a player's words.
+PROBLEMS = {
+    "check_character": Problem("This serial has a typo", "Its last character, the check character, does not fit the "
+                               "others: one character is probably mistyped, or two are swapped."),
+    "wrong_length": Problem("This serial has too few or too many characters",
+                            "Its game's serials are longer or shorter: a character is probably missing or doubled."),
+    "bad_character": Problem("This serial has a character serials never use",
+                             "Serials use the digits 0-9 and the letters A-Z except I, L, O and U."),
+    "unknown_game": Problem("No game's serials start like this",
+                            "The first character names the game and its edition: it is probably mistyped."),
+    "unknown_edition": Problem("No cards of this edition yet",
+                               "The first character names an edition of the game that has no cards yet: it is probably mistyped."),
+    "out_of_range": Problem("No card has this number", "The check character fits, but the number is past the "
+                            "edition's last card: two or more characters are probably mistyped."),
+    "empty": Problem("No serial", "Type the serial printed on the card, like A7QH-ANSG-2XE."),
+}  # fmt: skip
+
+
+def problem_words(error: Any) -> Problem | None:
+    """The player's words for an error about a serial, or None for any other error."""
+    return PROBLEMS.get(getattr(error, "type", ""))
+
+
+def rules_page(game: str) -> tuple[int, bytes]:
+    """The /rules/<game> page (200), the list of the games' rules for /rules (200), or, for a
+    name that is no game with rules, that list with the mistake named (404)."""
+    listed = rules.games_with_rules()
+    if not game:
+        return 200, html_bytes(render("rules.html.j2", games=listed, game=None, unknown=None))
+    if game not in {g["name"] for g in listed}:
+        return 404, html_bytes(render("rules.html.j2", games=listed, game=None, unknown=game[:60]))
+    heading, body = rules.render_rules(game)
+    title = next(g["title"] for g in listed if g["name"] == game)
+    return 200, html_bytes(render("rules.html.j2", games=listed, game={"name": game, "title": title},
+                                  heading=heading, body=body, unknown=None))  # fmt: skip
