@@ -7,7 +7,7 @@ Routes (see README, "Web lookup"):
     /c/SERIAL.json        what `cardgen lookup --json` prints
     /c/SERIAL.png         the card drawn as printed
     POST /api/cards       up to 100 serials in one JSON request
-    /deck                 check a pasted or uploaded deck; POST /deck/pdf prints it
+    /deck                 check a pasted or uploaded deck (?game=NAME: its example); POST /deck/pdf prints a legal one
     /healthz              for load balancers
 
 It keeps no state between requests (caches hold only what a serial always
@@ -40,8 +40,8 @@ from cardgen.games import LookupResult, registry
 from cardgen.lookup import lookup, lookup_base, serial_from_url
 from cardgen.numbers import parse_int
 from cardgen.structured import StructureError, load_json
+from cardgen.web import deckpage, pages, render
 from cardgen.web import games as webgames
-from cardgen.web import pages, render
 from cardgen.web.errors import ApiError, serial_error
 from cardgen.web.pages import json_bytes
 
@@ -266,13 +266,17 @@ class Server:
         return Response(json_bytes(body), media_type=JSON_TYPE, headers=CORS)
 
     async def deck_form(self, request: Request) -> Response:
-        return self.html("deck.html.j2", **self._deck_values())
+        wanted = request.query_params.get("game", "")
+        if wanted and wanted not in {e.name for e in webgames.deck_games()}:
+            raise ApiError(400, "unknown_game", f"game {wanted[:40]!r} has no decks here: choose one of "
+                           f"{', '.join(e.name for e in webgames.deck_games()) or 'none'}")  # fmt: skip
+        return self.html("deck.html.j2", **self._deck_values(wanted, ""))
 
     async def deck_check(self, request: Request) -> Response:
         text, game, hooks, form = await self._read_deck(request)
         deck = await _checked(hooks, text)
         status = 200 if deck.legal else 422
-        return self.html("deck.html.j2", status=status, deck=deck, deck_text=text, problem_lines=_problem_lines(deck),
+        return self.html("deck.html.j2", status=status, deck=deck, deck_text=text, **deckpage.page_values(deck),
                          **self._deck_values(game.name))  # fmt: skip
 
     async def deck_pdf(self, request: Request) -> Response:
@@ -281,8 +285,8 @@ class Server:
         if paper not in ("a4", "letter"):
             raise ApiError(400, "bad_paper", f"paper {paper[:20]!r}: use a4 or letter")
         deck = await _checked(hooks, text)
-        if not deck.legal and not form.get("force"):
-            return self.html("deck.html.j2", status=422, deck=deck, deck_text=text, problem_lines=_problem_lines(deck),
+        if not deck.legal:  # the PDF is for a legal deck only (`deck print --force` prints any, locally)
+            return self.html("deck.html.j2", status=422, deck=deck, deck_text=text, **deckpage.page_values(deck),
                              refused=True, **self._deck_values(game.name))  # fmt: skip
         try:
             pdf = await run_in_threadpool(render.deck_pdf, hooks, deck, self.base, paper)
@@ -316,10 +320,10 @@ class Server:
 
     # --- helpers ---------------------------------------------------------------------
 
-    def _deck_values(self, chosen: str = "") -> dict[str, Any]:
-        choices = [{"name": e.name, "title": e.title, "example": getattr(webgames.hooks(e.name), "deck_example", "")}
-                   for e in webgames.deck_games()]  # fmt: skip
-        return {"deck_games": choices, "chosen": chosen, "max_body": MAX_BODY}
+    def _deck_values(self, chosen: str = "", selected: str | None = None) -> dict[str, Any]:
+        """The deck form: the games, the `chosen` one's example, the game `selected` (default: chosen)."""
+        games = [(e.name, e.title, h) for e in webgames.deck_games() if (h := webgames.hooks(e.name)) is not None]
+        return {**deckpage.choices(games, chosen), "selected": chosen if selected is None else selected, "max_body": MAX_BODY}
 
     async def _read_deck(self, request: Request) -> tuple[str, Any, webgames.WebGame, Any]:
         try:
@@ -343,7 +347,7 @@ class Server:
                 raise ApiError(400, "unknown_game", f"game {wanted[:40]!r} has no decks here: choose one of {', '.join(names) or 'none'}")
             game = names[wanted]
         else:
-            found = webgames.recognise_deck(text)
+            found = webgames.recognise_deck(text) or names.get(str(form.get("fallback") or ""))
             if found is None:
                 raise ApiError(422, "unknown_game", "no line of this deck holds a serial of a game with decks: "
                                f"check the serials, or choose the game ({', '.join(e.title for e in names.values())})")  # fmt: skip
@@ -373,10 +377,6 @@ async def _checked(hooks: webgames.WebGame, text: str) -> webgames.CheckedDeck:
         return await run_in_threadpool(hooks.read_deck, text, "deck", MAX_DECK_CARDS)
     except webgames.DeckTooLarge as exc:
         raise ApiError(413, "too_many_cards", str(exc)) from None
-
-
-def _problem_lines(deck: webgames.CheckedDeck) -> set[int]:
-    return {p.line for p in deck.problems if p.line is not None}
 
 
 def _decode_upload(data: bytes, name: str) -> str:

@@ -130,10 +130,13 @@ def game_of_serial(text: str) -> games.GameEntry:
 def recognise_deck(text: str) -> games.GameEntry | None:
     """The deck game whose serials the deck text holds: the first word of a card line that
     reads as a serial of a game with decks decides (None when no line does)."""
+    from cardgen.decks import NAME
     from cardgen.lookup import serial_from_url
 
     with_decks = {e.name for e in deck_games()}
     for raw in text.splitlines()[:1000]:
+        if NAME.match(raw.strip()):  # a deck's name is words, not a card ('name: Tide test' is no Spherion 'TEST')
+            continue
         words = raw.replace("\t", " ").split()
         for word in words[:3]:  # "2x SERIAL ...", "2 SERIAL", "SERIAL ..."
             if word.startswith("#"):

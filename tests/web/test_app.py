@@ -306,7 +306,7 @@ def test_illegal_deck_lists_the_checkers_problems_by_line(client, deck_text):
     assert listed == [(f"line {p['line']}" if p["line"] else "deck", p["code"]) for p in expected]
 
 
-def test_deck_pdf_is_print_ready_and_illegal_decks_need_force(client, deck_text):
+def test_deck_pdf_is_print_ready_and_illegal_decks_get_none(client, deck_text):
     from pypdf import PdfReader
 
     r = client.post("/deck/pdf", data={"deck": deck_text, "game": "gyonrg", "paper": "letter"})
@@ -318,8 +318,9 @@ def test_deck_pdf_is_print_ready_and_illegal_decks_need_force(client, deck_text)
     short = "\n".join(deck_text.splitlines()[:10])
     refused = client.post("/deck/pdf", data={"deck": short, "game": "gyonrg"})
     assert refused.status_code == 422 and "no PDF was made" in refused.text
+    # The web prints legal decks only (issue 39): `deck print --force` prints any deck, locally.
     forced = client.post("/deck/pdf", data={"deck": short, "game": "gyonrg", "force": "1"})
-    assert forced.status_code == 200 and forced.content.startswith(b"%PDF")
+    assert forced.status_code == 422 and not forced.content.startswith(b"%PDF")
 
 
 @pytest.mark.parametrize(("files", "data", "status", "words"), [

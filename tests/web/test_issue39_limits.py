@@ -42,7 +42,8 @@ def test_a_huge_deck_is_refused_by_its_count_before_it_is_expanded(client, no_ex
 def test_a_pdf_past_the_print_limit_is_refused_before_it_is_expanded(client, no_expansion, game):
     text = f"300 {EXAMPLE_SERIALS[game]}\n"
     r = client.post("/deck/pdf", data={"deck": text, "game": game, "force": "1", "paper": "a4"})
-    assert r.status_code == 422 and "at most 200" in r.text
+    # An illegal deck gets no PDF at all, forced or not (the deck page of issue 39).
+    assert r.status_code == 422 and "no PDF was made" in r.text
     assert no_expansion == []
 
 
