@@ -121,3 +121,118 @@ def test_a_pasted_deck_shows_as_cards_and_downloads_as_a_pdf(browser, live_serve
     from pypdf import PdfReader
 
     assert len(PdfReader(str(pdf)).pages) == 6
+
+
+# ----- the phone card page (issue 39) ----------------------------------------------------------
+
+# One card of each game with cards.
+CARDS = {"gyonrg": "AT67-CGWX-01S", "gogmagog": "P18D-9", "spherion": "T1QA-ME0", "ginjontan": "J2GW-E"}
+SIZES = {"phone": (390, 844, 3.0), "desktop": (1280, 900, 1.0)}
+
+
+def _chrome(profile: Path, size: str):
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    width, height, ratio = SIZES[size]
+    options = Options()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage", f"--user-data-dir={profile}"):  # fmt: skip
+        options.add_argument(flag)
+    if ratio != 1.0:  # a phone: its viewport in CSS px and its device pixel ratio
+        options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": ratio}})
+    else:
+        options.add_argument(f"--window-size={width},{height}")
+    driver = webdriver.Chrome(service=Service(executable_path=DRIVER), options=options)
+    driver.set_page_load_timeout(60)
+    driver.implicitly_wait(2)
+    return driver
+
+
+@pytest.fixture(scope="module", params=sorted(SIZES))
+def screen(request, tmp_path_factory):
+    driver = _chrome(tmp_path_factory.mktemp(f"chromium-{request.param}"), request.param)
+    try:
+        yield request.param, driver
+    finally:
+        driver.quit()
+
+
+def _pixel_width(driver, url: str) -> int:
+    """The width in pixels of the image at `url` (loaded as a plain image: density 1)."""
+    return driver.execute_async_script(
+        "const done = arguments[arguments.length - 1], i = new Image();"
+        "i.onload = () => done(i.naturalWidth); i.onerror = () => done(-1); i.src = arguments[0];", url)
+
+
+def _no_sideways_scrolling(driver) -> None:
+    width, scroll = driver.execute_script("return [document.documentElement.clientWidth, document.documentElement.scrollWidth]")
+    assert scroll <= width, f"the page scrolls sideways: {scroll} px of content in {width} px"
+
+
+@pytest.mark.parametrize("game", sorted(CARDS))
+def test_the_card_page_shows_its_parts_sharp_and_never_scrolls_sideways(screen, live_server, game):
+    size, driver = screen
+    serial = CARDS[game]
+    driver.get(f"{live_server.url}c/{serial}")
+    assert driver.execute_script("return [window.innerWidth, window.devicePixelRatio]") == [SIZES[size][0], SIZES[size][2]]
+    image = driver.find_element(By.ID, "card-image")
+    _until(lambda: image.get_property("complete") and image.get_property("naturalWidth") > 0, "the card image")
+    for part in ("card-image", "card-name", "serial", "facts", "stats", "rules-link"):
+        assert driver.find_element(By.ID, part).is_displayed(), (size, part)
+    assert not driver.find_element(By.ID, "json-link").is_displayed()  # folded with every attribute
+    shown = image.get_property("clientWidth")
+    assert 0 < shown <= 300
+    # The image the browser chose is at least twice as wide, in pixels, as it is shown (3x phones get
+    # the @3x image). Its DOM naturalWidth is divided by the srcset density, so the pixels are read
+    # from the same address loaded without one.
+    chosen = image.get_property("currentSrc")
+    pixels = _pixel_width(driver, chosen)
+    assert pixels >= 2 * shown, (size, chosen, pixels, shown)
+    if SIZES[size][2] == 3.0:
+        assert chosen.endswith(f"/c/{serial}@3x.png") and pixels >= 3 * shown * 0.95, (chosen, pixels)
+    _no_sideways_scrolling(driver)
+    driver.find_element(By.CSS_SELECTOR, "#all-attributes > summary").click()
+    assert driver.find_element(By.ID, "json-link").is_displayed()
+    _no_sideways_scrolling(driver)
+
+
+def test_the_rules_page_and_a_typo_page_fit_the_screen(screen, live_server):
+    size, driver = screen
+    driver.get(f"{live_server.url}c/{CARDS['gyonrg']}")
+    driver.find_element(By.ID, "rules-link").click()
+    _until(lambda: driver.current_url.endswith("/rules/gyonrg"), "the rules page")
+    assert driver.find_element(By.CSS_SELECTOR, "#rules h1").is_displayed()
+    _no_sideways_scrolling(driver)
+    driver.get(f"{live_server.url}c/AT67-CGWX-01T")  # the check character mistyped
+    suggestions = driver.find_element(By.ID, "suggestions")
+    assert suggestions.is_displayed() and driver.find_element(By.ID, "s").get_property("value") == "AT67-CGWX-01T"
+    _no_sideways_scrolling(driver)
+    suggestions.find_element(By.CSS_SELECTOR, f'a[href="/c/{CARDS["gyonrg"]}"]').click()
+    _until(lambda: driver.current_url.endswith(f"/c/{CARDS['gyonrg']}"), "the suggested card")
+    assert driver.find_element(By.ID, "card-name").text == "Ghost Scout"
+
+
+def _luminance(css_colour: str) -> float:
+    r, g, b = (int(v) for v in re.findall(r"\d+", css_colour)[:3])
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
+
+
+def test_every_page_follows_the_dark_mode_of_the_phone(screen, live_server):
+    size, driver = screen
+    pages = [f"c/{CARDS['spherion']}", "", "rules/gogmagog", "c/AT67-CGWX-01T", "deck"]
+    try:
+        for scheme in ("light", "dark"):
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            for page in pages:
+                driver.get(f"{live_server.url}{page}")
+                background, ink = driver.execute_script(
+                    "const s = getComputedStyle(document.body); return [s.backgroundColor, s.color]")
+                if scheme == "dark":
+                    assert _luminance(background) < 0.2 and _luminance(ink) > 0.7, (page, background, ink)
+                else:
+                    assert _luminance(background) > 0.9 and _luminance(ink) < 0.3, (page, background, ink)
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})

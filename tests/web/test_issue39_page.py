@@ -22,7 +22,8 @@ CARDS = {
     "gyonrg": ("AT67-CGWX-01S", ["Attack / shield", "Speed", "AP costs", "Special", "Corrosion Cloud (3 AP)",
                                  "1 sector: 1 ahead", "Every exact card is rare", "1 in 8.7 trillion"]),
     "gogmagog": ("P18D-9", ["Storm creature", "Mana cost", "Attack / defence", "3 / 6", "1 in 4,898 pulls"]),
-    "spherion": ("T1QA-ME0", ["Void monster, level 3", "ATK / DEF", "800 / 700", "Fusion", "Rare", "1 in 3.6 million"]),
+    "spherion": ("T1QA-ME0", ["Void monster, level 3", "ATK / DEF", "800 / 700", "1 Summon point, no tribute", "Fusion", "Rare",
+                             "1 in 3.6 million"]),
     "ginjontan": ("J2GW-E", ["Sun, copy 7, blue", "9 x 7 x 33 (blue) = 2,079", "Overcomes", "Night, Coldness",
                              "fixed family"]),
 }  # fmt: skip
