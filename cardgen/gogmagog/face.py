@@ -184,10 +184,17 @@ def guild_mark(canvas: Canvas, mark: str, x: float, y: float, r: float) -> None:
 class GogmagogFace:
     """Face protocol implementation for Gog & Magog cards (cardgen.print.face)."""
 
+    #: True: the back's form is drawn when a back is first drawn, not in `setup` (a writer of one
+    #: front per document, the web's card images, then never draws it); pages can then not be drawn
+    #: by --jobs workers.
+    lazy_forms = False
+
     def __init__(self, lookup_base: str | None = None, edition: Edition | None = None) -> None:
         self.lookup_base = lookup_base
         self.edition = edition
         self.inks = Inks("rgb")
+        self._alphabet: tuple[Edition, str] | None = None
+        self._back = False
 
     def _scale(self, box: CardBox) -> float:
         return design_scale(box, DESIGN_W, DESIGN_H)
@@ -207,12 +214,24 @@ class GogmagogFace:
         else:
             self.inks = Inks("rgb")
         self._box = box
-        canvas.beginForm("gogmagog-back")
-        self._draw_back(canvas, box)
-        canvas.endForm()
+        self._back = False
+        if not self.lazy_forms:
+            self._back_form(canvas, box)
+
+    def _back_form(self, canvas: Canvas, box: CardBox) -> None:
+        if not self._back:
+            canvas.beginForm("gogmagog-back")
+            self._draw_back(canvas, box)
+            canvas.endForm()
+            self._back = True
 
     def alphabet(self) -> str:
         ed = self.edition or current()
+        if self._alphabet is None or self._alphabet[0] is not ed:  # every card's name: read once per edition
+            self._alphabet = (ed, self._alphabet_of(ed))
+        return self._alphabet[1]
+
+    def _alphabet_of(self, ed: Edition) -> str:
         texts = [g.name for g in ed.guilds] + [c.name for c in ed.cards()]
         texts += [e.name + e.text for e in ed.abilities + ed.spells + ed.resources]
         texts += list(KIND_WORDS.values()) + list(HOW.values()) + list(AMOUNT_LABELS.values())
@@ -336,6 +355,7 @@ class GogmagogFace:
     # ----- back ----------------------------------------------------------------
 
     def draw_back(self, canvas: Canvas, card: Card, box: CardBox) -> None:
+        self._back_form(canvas, box)
         canvas.doForm("gogmagog-back")
 
     def _draw_back(self, canvas: Canvas, box: CardBox) -> None:

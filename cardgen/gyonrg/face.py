@@ -143,6 +143,11 @@ def smallest_card(box: CardBox) -> tuple[float, float]:
 class GyonrgFace:
     """Face protocol implementation for Gyon-RG cards (see cardgen.print.face)."""
 
+    #: True: each shared form (an element's frame, the back) is drawn when a card first uses it,
+    #: not all in `setup`. For a writer of one front per document (the web's card images), where
+    #: drawing the six frames costs more than the card; pages can then not be drawn by --jobs workers.
+    lazy_forms = False
+
     def __init__(self, lookup_base: str | None = None, edition: Edition | None = None) -> None:
         self.lookup_base = lookup_base
         self.edition = edition
@@ -177,6 +182,8 @@ class GyonrgFace:
             from cardgen.gyonrg.edition import current
 
             self.edition = current()
+        if self.lazy_forms:
+            return
         # Every form the cards of this edition use, now: pages can then be drawn in any order (--jobs).
         for i in range(len(self.edition.elements)):
             self._front_form(canvas, self.edition, i)

@@ -127,6 +127,7 @@ def render_pdf(
     pdfx: bool = False,
     scratch: str | os.PathLike[str] | None = None,
     forms: list[list[str]] | None = None,
+    compress: bool = True,
 ) -> tuple[int, int]:
     """Draw the document into a binary stream; returns (cards, pages).
 
@@ -137,6 +138,8 @@ def render_pdf(
     stays flat however many cards there are (see `end_page` and `save`).
     `forms`, if given, gets for each page of cards the names of the forms it
     uses, in the order it first uses them (the PNG writer reuses drawings by them).
+    `compress=False` leaves the pages and forms unzipped: for a document read back at once in
+    memory (the web's card images), where deflating costs more than the bytes it saves.
     """
     if calibration and imposition.layout.mode != "sheet":
         raise LayoutError("a calibration page needs the sheet layout: single pages are card-sized")
@@ -146,7 +149,7 @@ def render_pdf(
         raise LayoutError(f"jobs {jobs!r} out of range: use 1 to {MAX_JOBS}")
     check_face(face, imposition)
     with contextlib.ExitStack() as stack:
-        canvas = _new_canvas(out, face, imposition, title)
+        canvas = _new_canvas(out, face, imposition, title, compress)
         canvas._cardgen_spill = _PageSpill(lambda: stack.enter_context(scratch_file(scratch)))
         count, pages = _render_pages(canvas, cards, face, imposition, calibration=calibration, progress=progress,
                                      backs=backs, jobs=jobs, pdfx=pdfx, title=title, forms=forms)  # fmt: skip
@@ -220,7 +223,7 @@ def batches(cards: Iterable[C], size: int) -> Iterator[list[C]]:
         yield batch
 
 
-def new_document(out: Any, width: float, height: float, title: str, creator: str = "cardgen") -> Canvas:
+def new_document(out: Any, width: float, height: float, title: str, creator: str = "cardgen", compress: bool = True) -> Canvas:
     """A reportlab canvas set up the way every PDF cardgen writes is: embedded fonts, same input same bytes.
 
     Draw with the fonts of cardgen.print.fonts (SANS, SANS_BOLD: embedded
@@ -231,7 +234,7 @@ def new_document(out: Any, width: float, height: float, title: str, creator: str
     canvas = Canvas(
         out,
         pagesize=(width, height),
-        pageCompression=1,
+        pageCompression=1 if compress else 0,
         invariant=1,
         # Otherwise reportlab's preamble selects Helvetica, a non-embedded standard font.
         initialFontName=SANS,
@@ -253,8 +256,8 @@ def prepare_face(face: Face[Any], imposition: Imposition) -> None:
     _new_canvas(io.BytesIO(), face, imposition, "setup")
 
 
-def _new_canvas(out: Any, face: Face[Any], imposition: Imposition, title: str) -> Canvas:
-    canvas = new_document(out, imposition.page_width, imposition.page_height, title)
+def _new_canvas(out: Any, face: Face[Any], imposition: Imposition, title: str, compress: bool = True) -> Canvas:
+    canvas = new_document(out, imposition.page_width, imposition.page_height, title, compress=compress)
     if imposition.trim_box is not None:
         canvas.setTrimBox(imposition.trim_box)
     if imposition.bleed_box is not None:
@@ -426,7 +429,7 @@ def end_page(canvas: Canvas) -> None:
         stream = page.stream
     except (AttributeError, IndexError):
         return
-    if not isinstance(stream, str) or page.Contents:
+    if not isinstance(stream, str) or page.Contents or not canvas._doc.compression:
         return
     data = zlib.compress(stream.encode("utf8"))
     spill: _PageSpill | None = getattr(canvas, "_cardgen_spill", None)

@@ -50,9 +50,15 @@ def smallest_card(box: CardBox) -> tuple[float, float]:
 class SpherionFace:
     """Face protocol implementation for Spherion cards."""
 
+    #: True: the back's form is drawn when a back is first drawn, not in `setup` (a writer of one
+    #: front per document, the web's card images, then never draws it); pages can then not be drawn
+    #: by --jobs workers.
+    lazy_forms = False
+
     def __init__(self, lookup_base: str | None = None) -> None:
         self.lookup_base = lookup_base
         self.inks = Inks("rgb")
+        self._back = False
 
     def _scale(self, box: CardBox) -> float:
         return design_scale(box, DESIGN_W, DESIGN_H)
@@ -72,9 +78,16 @@ class SpherionFace:
         else:
             self.inks = Inks("rgb")
         self.min_size = max(MIN_TEXT_PT, box.min_text / self._scale(box))
-        canvas.beginForm("spherion-back")
-        self._draw_back(canvas, box)
-        canvas.endForm()
+        self._back = False
+        if not self.lazy_forms:
+            self._back_form(canvas, box)
+
+    def _back_form(self, canvas: Canvas, box: CardBox) -> None:
+        if not self._back:
+            canvas.beginForm("spherion-back")
+            self._draw_back(canvas, box)
+            canvas.endForm()
+            self._back = True
 
     def alphabet(self) -> str:
         t = tables()
@@ -296,6 +309,7 @@ class SpherionFace:
                       align="center", valign="middle")  # fmt: skip
 
     def draw_back(self, canvas: Canvas, card: Card, box: CardBox) -> None:
+        self._back_form(canvas, box)
         canvas.doForm("spherion-back")
 
     def _draw_back(self, canvas: Canvas, box: CardBox) -> None:
