@@ -204,12 +204,13 @@ class Problem:
 
     heading: str
     words: str
+    details: bool = True  # the message's own words add something (a position, a length...)
 
 
 # What each error type of a serial (cardgen.web.errors.serial_error) means, in a player's words.
 PROBLEMS = {
     "check_character": Problem("This serial has a typo", "Its last character, the check character, does not fit the "
-                               "others: one character is probably mistyped, or two are swapped."),
+                               "others: one character is probably mistyped, or two are swapped.", details=False),
     "wrong_length": Problem("This serial has too few or too many characters",
                             "Its game's serials are longer or shorter: a character is probably missing or doubled."),
     "bad_character": Problem("This serial has a character serials never use",
