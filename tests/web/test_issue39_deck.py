@@ -203,3 +203,26 @@ def test_a_thousand_copies_are_counted_never_expanded(client, monkeypatch):
     assert r.status_code == 422
     assert _rows(r.text) == [(1000, SERIAL, "Armored Corvette")]
     assert all(sum(counts.values()) == 1000 for counts in _breakdown(r.text).values())
+
+
+def test_a_deck_with_no_readable_line_shows_its_problems_and_no_empty_list(client):
+    r = client.post("/deck", data={"deck": "2x A7QH-ANSG-2XF\nhello\n", "game": "gyonrg"})
+    assert r.status_code == 422 and "<code>bad-serial</code>" in r.text
+    assert 'id="no-cards"' in r.text and 'id="breakdown"' not in r.text and 'id="images"' not in r.text
+
+
+def test_the_breakdown_orders_a_curve_by_number_and_the_rest_by_count():
+    from cardgen.kit import DeckLine
+
+    def line(count: int, **facets: str) -> DeckLine:
+        return DeckLine(count, "X", "x", None, tuple(facets.items()))
+
+    lines = (line(2, cost="10 AP", element="Void"), line(3, cost="2 AP", element="Fire"), line(1, element="Void"),
+             line(4, cost="1 AP"))  # fmt: skip
+    deck = webgames.CheckedDeck("g", "G", None, lines, ())
+    facets = {f.name: [(t.value, t.count) for t in f.tallies] for f in deckpage.breakdown(deck)}
+    assert facets == {"cost": [("1 AP", 4), ("2 AP", 3), ("10 AP", 2), ("—", 1)],
+                      "element": [("Fire", 3), ("Void", 3), ("—", 4)]}  # fmt: skip
+    # A game whose kit names no facets: no breakdown, the list still shows.
+    bare = webgames.CheckedDeck("g", "G", None, (DeckLine(2, "X", "x", 1),), ())
+    assert deckpage.breakdown(bare) == [] and deckpage.deck_summary(bare)["lines"][0]["count"] == 2
