@@ -154,12 +154,13 @@ def page_values(deck: CheckedDeck) -> dict[str, Any]:
 def choices(games: list[tuple[str, str, WebGame]], chosen: str) -> dict[str, Any]:
     """The deck form's games ((name, title, hooks), by name) and the chosen one's example; `chosen`
     not among them chooses none (the form then shows the line format, not a game's example)."""
-    listed = [{"name": name, "title": title, "example": hooks.deck_example} for name, title, hooks in games]
+    listed = [{"name": name, "title": title, "example": hooks.deck_example, "help": hooks.deck_help} for name, title, hooks in games]
     current = next((g for g in listed if g["name"] == chosen), None)
     return {
         "deck_games": listed,
         "chosen": current["name"] if current else "",
         "chosen_title": current["title"] if current else "",
-        "example": current["example"] if current else "",
+        "rules": current["help"].split("\n\n", 1)[0] if current else "",
+        "format": current["help"].split("\n\n", 1)[-1] if current else "",
         "placeholder": current["example"] if current else "[COUNT] SERIAL [any text], one card per line",
     }

@@ -10,6 +10,7 @@ image and deck pages.
 from __future__ import annotations
 
 import functools
+import inspect
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -72,6 +73,8 @@ class WebGame:
         self.has_decks = kit.deck is not None
         #: a short example of the game's deck file, shown on /deck
         self.deck_example = kit.deck.example if kit.deck is not None else ""
+        #: the `deck` group's help (the rules in a line, then the file format), as plain text for /deck
+        self.deck_help = _plain_help(kit.deck.help) if kit.deck is not None else ""
 
     def card(self, serial: str) -> Any:
         """The game's card object for a serial (SerialError when it is not one)."""
@@ -103,6 +106,11 @@ class WebGame:
             parsed=deck,
             kit=dk,
         )
+
+
+def _plain_help(text: str) -> str:
+    """A click help text as plain text: dedented, without click's no-rewrap markers (a line of '\\b')."""
+    return "\n".join(line for line in inspect.cleandoc(text).splitlines() if line.strip() != "\b")
 
 
 @functools.cache

@@ -71,6 +71,9 @@ def test_the_placeholder_is_the_chosen_games_example_only(client, game):
     for name in GAMES:
         assert f'href="/deck?game={name}"' in r.text
     assert re.search(rf'href="/deck\?game={game}" aria-current="page"', r.text)
+    # What a legal deck of that game is, in its own words (the `deck` group's help).
+    rules = webgames.hooks(game).deck_help.split("\n\n")[0]
+    assert rules and html.escape(rules) in r.text
 
 
 def test_without_a_chosen_game_the_placeholder_is_the_line_format_and_no_examples_run_together(client):
