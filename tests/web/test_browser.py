@@ -194,6 +194,9 @@ def test_the_card_page_shows_its_parts_sharp_and_never_scrolls_sideways(screen, 
     if SIZES[size][2] == 3.0:
         assert chosen.endswith(f"/c/{serial}@3x.png") and pixels >= 3 * shown * 0.95, (chosen, pixels)
     _no_sideways_scrolling(driver)
+    # Compact: the whole page, image included, in at most two screens (it was about four).
+    height, screen_height = driver.execute_script("return [document.documentElement.scrollHeight, window.innerHeight]")
+    assert height <= 2 * screen_height, (size, height, screen_height)
     driver.find_element(By.CSS_SELECTOR, "#all-attributes > summary").click()
     assert driver.find_element(By.ID, "json-link").is_displayed()
     _no_sideways_scrolling(driver)
