@@ -4,7 +4,8 @@
     site/SERIAL/index.html     one page per card (the same page `cardgen serve` shows)
     site/SERIAL/card.png       the card as printed, its QR code pointing under the lookup URL
     site/SERIAL/card.json      what `cardgen lookup --json` prints
-    site/static/style.css
+    site/rules.html            the game's rules (docs/rules/GAME.md), when it has them
+    site/static/style.css, favicon.svg, favicon.ico
 
 Print the deck with `--lookup-url https://HOST/PATH/` where the folder is
 published as https://HOST/PATH/: each QR code then opens https://HOST/PATH/SERIAL,
@@ -23,7 +24,7 @@ from cardgen.errors import CardgenError, DeckError
 from cardgen.files import atomic_folder, write_bytes, write_text
 from cardgen.lookup import lookup, lookup_base
 from cardgen.web import games as webgames
-from cardgen.web import pages, render
+from cardgen.web import pages, render, rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,10 +62,14 @@ def export_deck(game: str, text: str, source: str, folder: str | os.PathLike[str
             card_dir = temp / line.serial
             write_bytes(card_dir / "card.png", render.card_png(hooks, line.serial, chosen))
             write_bytes(card_dir / "card.json", pages.json_bytes(result.to_json()))
-            values = pages.card_values(result, "card.png", root="../", static="../static/", json_url="card.json")
+            values = pages.card_values(result, "card.png", root="../", static="../static/", json_url="card.json",
+                                       rules_url="../rules.html")  # fmt: skip
             write_text(card_dir / "index.html", pages.render("card.html.j2", static_site=True, **values))
             written += 1
             if progress is not None:
                 progress(1)
-        write_text(temp / "index.html", pages.render("export_index.html.j2", deck=deck, root="./", static="static/", static_site=True))
+        if rules.has_rules(game):
+            write_text(temp / "rules.html", pages.rules_html(game, "./", "static/", static_site=True))
+        write_text(temp / "index.html", pages.render("export_index.html.j2", deck=deck, root="./", static="static/", static_site=True,
+                                                     rules_url="rules.html" if rules.has_rules(game) else None))  # fmt: skip
     return ExportSummary(target, deck.size, written, len(deck.problems), chosen)

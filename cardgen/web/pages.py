@@ -111,10 +111,11 @@ def attribute_rows(data: dict[str, Any], prefix: str = "") -> list[tuple[str, st
 
 def card_values(result: LookupResult, image: str | None = None, root: str = "/", static: str = "/static/",
                 json_url: str | None = None, image_3x: str | None = None, canonical: str | None = None,
-                image_url: str | None = None) -> dict[str, Any]:  # fmt: skip
+                image_url: str | None = None, rules_url: str | None = None) -> dict[str, Any]:  # fmt: skip
     """What card.html.j2 shows for one looked-up card: the image (`image`, and `image_3x` for 3x
     screens), what a player reads (the game kit's page facts and rarity note), every attribute
-    (folded), and for link previews the absolute page and image addresses (`canonical`, `image_url`)."""
+    (folded), the game's rules page (`rules_url`, by default ROOT/rules/GAME when the game has
+    one), and for link previews the absolute page and image addresses (`canonical`, `image_url`)."""
     data = result.data
     name = str(data.get("name") or result.serial)
     facts, rarity = player_facts(result)
@@ -135,7 +136,7 @@ def card_values(result: LookupResult, image: str | None = None, root: str = "/",
         "image_width": width,
         "image_height": height,
         "json_url": json_url,
-        "rules_url": f"{root}rules/{result.game}" if rules.has_rules(result.game) else None,
+        "rules_url": (rules_url or f"{root}rules/{result.game}") if rules.has_rules(result.game) else None,
         "canonical": canonical,
         "image_url": image_url,
         "description": preview_text(result.title, facts, rarity),
@@ -230,6 +231,15 @@ def problem_words(error: Any) -> Problem | None:
     return PROBLEMS.get(getattr(error, "type", ""))
 
 
+def rules_html(game: str, root: str = "/", static: str = "/static/", static_site: bool = False) -> str:
+    """The rules page of a game that has one (KeyError otherwise); a static site's page names no other game."""
+    listed = rules.games_with_rules()
+    title = next(g["title"] for g in listed if g["name"] == game)
+    heading, body = rules.render_rules(game)
+    return render("rules.html.j2", games=listed, game={"name": game, "title": title}, heading=heading, body=body,
+                  unknown=None, root=root, static=static, static_site=static_site)  # fmt: skip
+
+
 def rules_page(game: str) -> tuple[int, bytes]:
     """The /rules/<game> page (200), the list of the games' rules for /rules (200), or, for a
     name that is no game with rules, that list with the mistake named (404)."""
@@ -238,7 +248,4 @@ def rules_page(game: str) -> tuple[int, bytes]:
         return 200, html_bytes(render("rules.html.j2", games=listed, game=None, unknown=None))
     if game not in {g["name"] for g in listed}:
         return 404, html_bytes(render("rules.html.j2", games=listed, game=None, unknown=game[:60]))
-    heading, body = rules.render_rules(game)
-    title = next(g["title"] for g in listed if g["name"] == game)
-    return 200, html_bytes(render("rules.html.j2", games=listed, game={"name": game, "title": title},
-                                  heading=heading, body=body, unknown=None))  # fmt: skip
+    return 200, html_bytes(rules_html(game))

@@ -278,3 +278,23 @@ def test_every_page_has_a_dark_mode(client):
     assert "--bg:" in dark and "--ink:" in dark
     assert re.search(r"\nbody \{[^}]*background: var\(--bg\)", css) and re.search(r"\.error \{[^}]*var\(--bad-bg\)", css)
     assert '<meta name="color-scheme" content="light dark">' in client.get("/").text
+
+
+def test_the_static_export_carries_the_new_page_and_the_games_rules(tmp_path, deck_text):
+    from click.testing import CliRunner
+
+    from cardgen.cli.main import cli
+
+    (tmp_path / "deck.txt").write_text("\n".join(deck_text.splitlines()[:4]) + "\n", encoding="utf-8")
+    site = tmp_path / "site"
+    run = CliRunner().invoke(cli, ["gyonrg", "deck", "export", str(tmp_path / "deck.txt"), "-o", str(site),
+                                   "--lookup-url", "https://club.test/cards/"])  # fmt: skip
+    assert run.exit_code == 0, run.output
+    card = next(p for p in site.iterdir() if p.is_dir() and p.name != "static")
+    page = (card / "index.html").read_text(encoding="utf-8")
+    assert 'id="facts"' in page and "stars say how rare" in page and 'href="../rules.html"' in page
+    rules = (site / "rules.html").read_text(encoding="utf-8")
+    assert "<h1 id=" in rules and 'href="#who-starts"' in rules and 'href="/' not in rules
+    for link in re.findall(r'(?:href|src)="([^"#][^"]*)"', rules):
+        assert not link.startswith(("/", "http")) and (site / link).exists(), link
+    assert (site / "static" / "favicon.svg").is_file() and 'href="rules.html"' in (site / "index.html").read_text(encoding="utf-8")
