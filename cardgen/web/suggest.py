@@ -11,6 +11,7 @@ are looked up, at most MAX_LOOKUPS of them.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from cardgen import serial as serialcodec
@@ -39,6 +40,8 @@ def _close_pairs() -> frozenset[tuple[str, str]]:
 
 
 _CLOSE = _close_pairs()
+# How much likelier a look-alike, neighbouring key, swap or doubled character is than any other edit.
+TYPO_WEIGHT = (4, 1)
 
 
 def likelihood(typed: str, candidate: str) -> int:
@@ -119,8 +122,20 @@ def suggest(typed: str, limit: int = MAX_SUGGESTIONS) -> list[LookupResult]:
         except (CardgenError, ValueError):
             continue  # passes the check character, but its number is past the edition's cards
         found.setdefault(result.serial.replace("-", ""), result)
-    ranked = sorted(found, key=lambda text: likelihood(canon, text))  # stable: edits in one_edit's order
+    # Likeliest first, as a guess of which card is in the visitor's hand: how easy the mistake is
+    # to make, times how often the card is drawn (its pull probability, when its game gives one).
+    ranked = sorted(found, key=lambda text: -TYPO_WEIGHT[likelihood(canon, text)] * pull_probability(found[text]))
     return [found[text] for text in ranked[:limit]]
+
+
+def pull_probability(result: LookupResult) -> Fraction:
+    """A card's probability of being drawn, from its JSON "probability" ("16/139476756880125"); 1
+    when its game gives none (every card alike)."""
+    text = result.data.get("probability")
+    try:
+        return Fraction(text) if isinstance(text, str) else Fraction(1)
+    except (ValueError, ZeroDivisionError):
+        return Fraction(1)
 
 
 def suggestion_json(result: LookupResult) -> dict[str, Any]:

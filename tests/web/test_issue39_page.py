@@ -298,3 +298,14 @@ def test_the_static_export_carries_the_new_page_and_the_games_rules(tmp_path, de
     for link in re.findall(r'(?:href|src)="([^"#][^"]*)"', rules):
         assert not link.startswith(("/", "http")) and (site / link).exists(), link
     assert (site / "static" / "favicon.svg").is_file() and 'href="rules.html"' in (site / "index.html").read_text(encoding="utf-8")
+
+
+def test_suggestions_are_ranked_by_how_easy_the_mistake_and_how_common_the_card():
+    from cardgen.web.suggest import TYPO_WEIGHT, likelihood, pull_probability, suggest
+
+    typed = "A7QHANSG2XF"
+    found = suggest(typed)
+    scores = [TYPO_WEIGHT[likelihood(typed, r.serial.replace("-", ""))] * pull_probability(r) for r in found]
+    assert scores == sorted(scores, reverse=True) and len(set(scores)) > 1
+    assert likelihood("A7QHANSG2XF", "A7QHANSG2XE") == 0  # E and F look alike
+    assert likelihood("A7QHANSG2XF", "A7QHANSG2XM") == 1
