@@ -161,7 +161,15 @@ class GinjontanKit(Kit[int]):
         return tables().sheet(card)
 
     def card_dict(self, card: int) -> dict[str, Any]:
-        return tables().describe(card)
+        """The card's facts in the vocabulary every game shares (docs/api.md): its edition (the serial's
+        first letter) and "text"; "says", the name published first, stays at the end as an alias."""
+        d = tables().describe(card)
+        out: dict[str, Any] = {}
+        for key, value in d.items():
+            out["text" if key == "says" else key] = value
+            if key == "serial":
+                out["edition"] = value[0]
+        return out | {"says": d["says"]}
 
     def face(self, lookup_base: str | None) -> Face[Any]:
         from .face import GinjontanFace

@@ -160,6 +160,13 @@ class GogmagogKit(Kit[Card]):
     def sheet(self, card: Card) -> str:
         return sheet(card)
 
+    def card_dict(self, card: Card) -> dict[str, Any]:
+        """The card's JSON, with the "text" every game's card has in the shared vocabulary (docs/api.md):
+        its ability's or effect's text, also kept where it was."""
+        d = card.to_dict()
+        said = d.get("ability") or d.get("effect")
+        return d | ({"text": said["text"]} if said else {})
+
     def face(self, lookup_base: str | None) -> Face[Any]:
         from .face import GogmagogFace
 

@@ -175,6 +175,20 @@ class GyonrgKit(Kit[Card]):
     def sheet(self, card: Card) -> str:
         return text.sheet(card)
 
+    def card_dict(self, card: Card) -> dict[str, Any]:
+        """The card's JSON in the vocabulary every game shares (docs/api.md): kind, cost, defence and
+        text; deploy_cost and shield, the names published first, stay at the end as aliases."""
+        d = card.to_dict()
+        renamed = {"deploy_cost": "cost", "shield": "defence"}
+        out: dict[str, Any] = {}
+        for key, value in d.items():
+            out[renamed.get(key, key)] = value
+            if key == "name":
+                out["kind"] = "drone" if card.is_drone else "ship"
+            elif key == "special":
+                out["text"] = value["text"]
+        return out | {old: d[old] for old in renamed}
+
     def face(self, lookup_base: str | None) -> Face[Any]:
         from .face import GyonrgFace
 

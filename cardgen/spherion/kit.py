@@ -171,6 +171,12 @@ class SpherionKit(Kit[Card]):
     def sheet(self, card: Card) -> str:
         return pool.sheet(card)
 
+    def card_dict(self, card: Card) -> dict[str, Any]:
+        """The card's JSON in the vocabulary every game shares (docs/api.md): "attack"; "atk", the
+        name published first, stays at the end as an alias."""
+        d = card.to_dict()
+        return {("attack" if key == "atk" else key): value for key, value in d.items()} | ({"atk": d["atk"]} if "atk" in d else {})
+
     def face(self, lookup_base: str | None) -> Face[Any]:
         from .face import SpherionFace
 
