@@ -171,9 +171,10 @@ def test_a_simultaneous_choice_waits_in_the_environment_hidden_from_the_other_se
     assert state.history()[len(history)] == [choice, reply]
 
 
-def test_the_parallel_env_plays_a_whole_game_to_the_games_returns():
+def play_parallel(seed):
+    """A whole game of Spherion's parallel env, every seat choosing at random from its mask."""
     e = parallel_env("spherion")
-    obs, _ = e.reset(seed=9)
+    obs, _ = e.reset(seed=seed)
     rng = np.random.default_rng(0)
     simultaneous = 0
     while e.agents:
@@ -182,7 +183,14 @@ def test_the_parallel_env_plays_a_whole_game_to_the_games_returns():
         obs, rewards, terms, truncs, _ = e.step(actions)
     assert simultaneous > 0
     assert all(terms.values()) and not any(truncs.values())
-    assert rewards == {f"player_{p}": r for p, r in enumerate(e.game_state.returns())}
+    return e.game_state, rewards
+
+
+def test_the_parallel_env_plays_a_whole_game_to_the_games_returns_the_same_for_the_same_seed():
+    state, rewards = play_parallel(9)
+    assert rewards == {f"player_{p}": r for p, r in enumerate(state.returns())}
+    assert play_parallel(9)[0].history() == state.history()
+    assert play_parallel(10)[0].history() != state.history()
 
 
 def test_the_parallel_env_refuses_what_a_seat_may_not_send():
