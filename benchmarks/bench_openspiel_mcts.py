@@ -13,8 +13,8 @@ on a loaded machine it scores fewer positions). OpenSpiel's MCTSBot (UCT c=2, Ra
 with one rollout, solve=True: the settings of OpenSpiel's examples) takes a number of simulations
 instead, and a count fixed in advance drifts: measured at 0.106 s a move, 87 simulations took
 0.21 s a move once other jobs loaded the machine. So its max_simulations is set before each of
-its moves from its measured seconds per simulation (an average over its last moves; the first
-from one uncounted calibration game) and the mean time cardgen's bot has taken so far: both
+its moves from its measured seconds per simulation (over its last 200 moves; the first from one
+uncounted calibration game) and the mean time cardgen's bot has taken so far: both
 bots then get the same wall-clock time per move under the same load. Both measured mean times
 per move are printed with the results, with the range of simulation counts used.
 
@@ -36,6 +36,7 @@ import json
 import random
 import statistics
 import time
+from collections import deque
 from pathlib import Path
 
 import numpy as np
@@ -51,19 +52,28 @@ UCT_C = 2.0
 
 
 class Pacer:
-    """OpenSpiel's simulations per move from its measured seconds per simulation and the mean
-    time per move cardgen's bot has taken (the target), shared by the games of one game name."""
+    """OpenSpiel's simulations per move from its measured seconds per simulation (total time over
+    total simulations of its last WINDOW moves: an average of each move's own rate let the costly
+    moves, with long random rollouts, run over) and the mean time per move cardgen's bot has
+    taken (the target), shared by the games of one game name."""
+
+    WINDOW = 200
 
     def __init__(self, seconds_per_simulation: float, target: float) -> None:
-        self.per_sim, self.target = seconds_per_simulation, target
+        self.recent: deque[tuple[float, int]] = deque([(seconds_per_simulation * 20, 20)], maxlen=self.WINDOW)
+        self.target = target
         self.ours_total, self.ours_moves = 0.0, 0
+
+    @property
+    def per_sim(self) -> float:
+        return sum(t for t, _ in self.recent) / sum(n for _, n in self.recent)
 
     def sims(self) -> int:
         target = self.ours_total / self.ours_moves if self.ours_moves >= 20 else self.target
         return max(1, round(target / self.per_sim))
 
     def searched(self, seconds: float, sims: int) -> None:
-        self.per_sim = 0.8 * self.per_sim + 0.2 * seconds / sims
+        self.recent.append((seconds, sims))
 
     def ours(self, seconds: float) -> None:
         self.ours_total += seconds
