@@ -173,7 +173,7 @@ class GogmagogKit(Kit[Card]):
         return GogmagogFace(lookup_base)
 
     def page_facts(self, card: Card) -> list[tuple[str, str]]:
-        kind = f"{card.guild.name} {card.kind_name}" + (" (a creature with an ability)" if card.kind == 1 else "")
+        kind = f"{card.guild.name} {'creature with an ability' if card.kind == 1 else card.kind_name}"
         facts = [("Kind", kind), ("Mana cost", str(card.cost))]
         if card.is_creature:
             (da, dd), (oa, od) = card.rank_values("defensive"), card.rank_values("offensive")

@@ -184,7 +184,7 @@ class SpherionKit(Kit[Card]):
 
     def page_facts(self, card: Card) -> list[tuple[str, str]]:
         if not card.is_monster:
-            return [("Kind", card.kind_name.capitalize()), ("Text", card.effect_text())]
+            return [("Kind", card.kind_name.capitalize()), ("Activates", card.activation_text()), ("Effect", card.effect_words())]
         tributes = f"{card.tributes} tribute{'s' if card.tributes > 1 else ''}" if card.tributes else "no tribute"
         facts = [("Kind", f"{card.element} monster, level {card.level}"), ("ATK / DEF", f"{card.atk} / {card.defence}"),
                  ("Summon", f"1 Summon point, {tributes}")]  # fmt: skip
