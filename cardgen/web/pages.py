@@ -8,6 +8,7 @@ whatever a visitor typed or uploaded shows as text.
 from __future__ import annotations
 
 import functools
+import importlib
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -130,7 +131,7 @@ def card_values(result: LookupResult, image: str | None = None, root: str = "/",
         "stars": stars(stars_count) if isinstance(stars_count, int) and not isinstance(stars_count, bool) else "",
         "stars_count": stars_count,
         "edition": str(edition) if isinstance(edition, str) and edition else "",
-        "rows": attribute_rows({k: v for k, v in data.items() if k != "serial"}),
+        "rows": attribute_rows({k: v for k, v in data.items() if k != "serial" and not is_alias(k, data)}),
         "image": image,
         "image_3x": image_3x,
         "image_width": width,
@@ -143,6 +144,17 @@ def card_values(result: LookupResult, image: str | None = None, root: str = "/",
         "root": root,
         "static": static,
     }
+
+
+def is_alias(key: str, data: dict[str, Any]) -> bool:
+    """Is `key` a field's older name, kept in the card's JSON beside the shared one with the same
+    value (the API's field vocabulary, cardgen.web.openapi.ALIASES)? The page lists it once."""
+    try:
+        aliases: dict[str, str] = getattr(importlib.import_module("cardgen.web.openapi"), "ALIASES", {})
+    except ImportError:  # the API's description is not there: every field is listed
+        return False
+    name = aliases.get(key)
+    return name is not None and name in data and data[name] == data[key]
 
 
 def player_facts(result: LookupResult) -> tuple[list[tuple[str, str]], str]:

@@ -309,3 +309,14 @@ def test_suggestions_are_ranked_by_how_easy_the_mistake_and_how_common_the_card(
     assert scores == sorted(scores, reverse=True) and len(set(scores)) > 1
     assert likelihood("A7QHANSG2XF", "A7QHANSG2XE") == 0  # E and F look alike
     assert likelihood("A7QHANSG2XF", "A7QHANSG2XM") == 1
+
+
+def test_the_full_list_names_each_field_once_not_its_older_alias_too(client):
+    openapi = pytest.importorskip("cardgen.web.openapi", reason="the API description lists the older field names")
+    for serial in ("AT67-CGWX-01S", "T1QA-ME0", "J2GW-E"):
+        data = lookup(serial).data
+        labels = re.findall(r'<th scope="row">([^<]+)</th>', folded(client.get(f"/c/{serial}").text))
+        for alias, name in openapi.ALIASES.items():
+            if alias in data and name in data:
+                assert alias.replace("_", " ").capitalize() not in labels, (serial, alias)
+        assert len(labels) == len(set(labels)), serial
