@@ -247,9 +247,11 @@ def rules_html(game: str, root: str = "/", static: str = "/static/", static_site
     """The rules page of a game that has one (KeyError otherwise); a static site's page names no other game."""
     listed = rules.games_with_rules()
     title = next(g["title"] for g in listed if g["name"] == game)
-    heading, body = rules.render_rules(game)
-    return render("rules.html.j2", games=listed, game={"name": game, "title": title}, heading=heading, body=body,
-                  unknown=None, root=root, static=static, static_site=static_site)  # fmt: skip
+    heading, body, sections = rules.render_rules_toc(game)
+    head, end, rest = body.partition("</h1>")  # the contents go under the page's title
+    return render("rules.html.j2", games=listed, game={"name": game, "title": title}, heading=heading,
+                  body_head=head + end, body_rest=rest, sections=sections, unknown=None, root=root, static=static,
+                  static_site=static_site)  # fmt: skip
 
 
 def rules_page(game: str) -> tuple[int, bytes]:

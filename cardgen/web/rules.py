@@ -88,6 +88,13 @@ def _markdown() -> Any:
 def render_rules(game: str) -> tuple[str, str]:
     """(the page's first heading as text, the rules as HTML) of a game with a rules file
     (KeyError for a game without one)."""
+    heading, body, _ = render_rules_toc(game)
+    return heading, body
+
+
+@functools.lru_cache(maxsize=16)
+def render_rules_toc(game: str) -> tuple[str, str, tuple[tuple[str, str], ...]]:
+    """render_rules and the page's sections for a table of contents: (id, text) of each h2."""
     path = rules_file(game)
     if path is None:
         raise KeyError(game)
@@ -95,4 +102,6 @@ def render_rules(game: str) -> tuple[str, str]:
     md = _markdown()
     tokens = md.parse(text)
     heading = next((tokens[i + 1].content for i, t in enumerate(tokens) if t.type == "heading_open"), game)
-    return heading, md.renderer.render(tokens, md.options, {})
+    sections = tuple((str(t.attrGet("id")), tokens[i + 1].content) for i, t in enumerate(tokens)
+                     if t.type == "heading_open" and t.tag == "h2")  # fmt: skip
+    return heading, md.renderer.render(tokens, md.options, {}), sections

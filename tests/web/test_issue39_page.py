@@ -121,6 +121,8 @@ def test_the_rules_tables_quotes_and_code_are_rendered(client):
     page = client.get("/rules/gyonrg").text
     assert "<table>" in page and "<th>option</th>" in page and "<blockquote>" in page and "<code>" in page
     assert "<pre><code>" in client.get("/rules/gyre").text
+    toc = page.split('id="toc"', 1)[1].split("</nav>", 1)[0]  # the sections, under the title
+    assert page.index('id="toc"') < page.index('<h2 id="cards-and-tables"') and 'href="#cards-and-tables"' in toc
 
 
 def test_every_in_page_link_of_the_rules_pages_finds_its_heading(client):
