@@ -277,7 +277,7 @@ class Server:
         deck = await _checked(hooks, text)
         status = 200 if deck.legal else 422
         return self.html("deck.html.j2", status=status, deck=deck, deck_text=text, **deckpage.page_values(deck),
-                         **self._deck_values(game.name))  # fmt: skip
+                         **self._deck_values(game.name, _asked(form)))  # fmt: skip
 
     async def deck_pdf(self, request: Request) -> Response:
         text, game, hooks, form = await self._read_deck(request)
@@ -287,7 +287,7 @@ class Server:
         deck = await _checked(hooks, text)
         if not deck.legal:  # the PDF is for a legal deck only (`deck print --force` prints any, locally)
             return self.html("deck.html.j2", status=422, deck=deck, deck_text=text, **deckpage.page_values(deck),
-                             refused=True, **self._deck_values(game.name))  # fmt: skip
+                             refused=True, **self._deck_values(game.name, _asked(form)))  # fmt: skip
         try:
             pdf = await run_in_threadpool(render.deck_pdf, hooks, deck, self.base, paper)
         except CardgenError as exc:
@@ -377,6 +377,13 @@ async def _checked(hooks: webgames.WebGame, text: str) -> webgames.CheckedDeck:
         return await run_in_threadpool(hooks.read_deck, text, "deck", MAX_DECK_CARDS)
     except webgames.DeckTooLarge as exc:
         raise ApiError(413, "too_many_cards", str(exc)) from None
+
+
+def _asked(form: Any) -> str:
+    """The game a deck form named ("" when it let the serials decide): the next check reads the
+    edited deck the same way, so a deck of another game pasted there is recognised too."""
+    wanted = str(form.get("game") or "")
+    return "" if wanted == "auto" else wanted
 
 
 def _decode_upload(data: bytes, name: str) -> str:

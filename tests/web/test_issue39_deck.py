@@ -229,3 +229,13 @@ def test_the_breakdown_orders_a_curve_by_number_and_the_rest_by_count():
     # A game whose kit names no facets: no breakdown, the list still shows.
     bare = webgames.CheckedDeck("g", "G", None, (DeckLine(2, "X", "x", 1),), ())
     assert deckpage.breakdown(bare) == [] and deckpage.deck_summary(bare)["lines"][0]["count"] == 2
+
+
+def test_the_form_under_a_result_reads_the_next_deck_as_this_one_was_read(client, built):
+    # Recognised from its serials: the form below lets the serials decide again, so a deck of
+    # another game pasted there is read as that game, not as this one.
+    page = client.post("/deck", data={"deck": built["gyonrg"], "game": "auto"}).text
+    assert not re.search(r"<option value=\"\w+\" selected>", page)
+    assert '<input type="hidden" name="fallback" value="gyonrg">' in page
+    page = client.post("/deck", data={"deck": built["gyonrg"], "game": "gyonrg"}).text
+    assert '<option value="gyonrg" selected>' in page  # a game chosen stays chosen
