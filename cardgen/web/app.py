@@ -5,7 +5,7 @@ Routes (see README, "Web lookup"):
     /                     search box and the games
     /c/SERIAL             the card page (JSON with `Accept: application/json`)
     /c/SERIAL.json        what `cardgen lookup --json` prints
-    /c/SERIAL.png         the card drawn as printed
+    /c/SERIAL.png         the card drawn as printed (/c/SERIAL@3x.png: 1.5x as wide, for 3x screens)
     POST /api/cards       up to 100 serials in one JSON request
     /deck                 check a pasted or uploaded deck (?game=NAME: its example); POST /deck/pdf prints a legal one
     /healthz              for load balancers
@@ -40,7 +40,7 @@ from cardgen.games import LookupResult, registry
 from cardgen.lookup import lookup, lookup_base, serial_from_url
 from cardgen.numbers import parse_int
 from cardgen.structured import StructureError, load_json
-from cardgen.web import deckpage, pages, render
+from cardgen.web import deckpage, pages, render, renderpool
 from cardgen.web import games as webgames
 from cardgen.web.errors import ApiError, serial_error
 from cardgen.web.pages import json_bytes
@@ -214,6 +214,9 @@ class Server:
         for ext, name in ((".json", "json"), (".png", "png")):
             if rest.lower().endswith(ext):
                 rest, kind, suffix = rest[: -len(ext)], name, rest[-len(ext) :]
+        size = ""  # the image's size: "" or "@3x" (render.SIZES)
+        if kind == "png" and rest.lower().endswith("@3x"):  # the 3x image, for srcset on 3x phones
+            rest, size, suffix = rest[:-3], "@3x", rest[-3:] + suffix
         if "/" in rest:
             raise ApiError(404, "not_found", f"no page at {request.url.path!r}: card addresses are /c/SERIAL")
         result = find(rest)
@@ -221,7 +224,7 @@ class Server:
         if rest != serial or suffix != suffix.lower():
             # One address per card: every spelling (lower case, no dashes, O for 0) is sent to it,
             # so caches keep one copy and links agree.
-            ext = {"page": "", "json": ".json", "png": ".png"}[kind]
+            ext = {"page": "", "json": ".json", "png": f"{size}.png"}[kind]
             return RedirectResponse(f"/c/{quote(serial)}{ext}", status_code=301,
                                     headers={**CORS, "Cache-Control": CARD_CACHE})  # fmt: skip
         if kind == "page" and wants_json(request):
@@ -233,7 +236,14 @@ class Server:
             hooks = webgames.hooks(result.game)
             if hooks is None:
                 raise ApiError(404, "no_image", f"{result.title} cards have no image yet")
-            png = await run_in_threadpool(render.card_png, hooks, serial, self.base)
+            try:
+                png = await render.card_image(hooks, serial, self.base, render.SIZES[size])
+            except renderpool.Busy as exc:  # the workers' queue is full: a moment's wait, not a growing queue
+                busy = self.error(request, ApiError(503, "busy", f"{exc}: try again in {exc.retry_after} s"))
+                busy.headers["Retry-After"] = str(exc.retry_after)
+                return busy
+            except renderpool.RenderFailed:  # logged by the pool
+                raise ApiError(500, "internal_error", "the card image could not be drawn; it has been logged") from None
             return _cached(request, png, "image/png")
         return _cached(request, self.page_body(serial), "text/html; charset=utf-8", vary)
 
@@ -554,6 +564,7 @@ def create_app(base: str | None = None, raise_errors: bool = False, body_timeout
         routes=routes,
         exception_handlers={ApiError: on_api_error, HTTPException: on_http_error, ClientDisconnect: on_disconnect,
                             Exception: on_crash},
+        lifespan=renderpool.lifespan,  # the card image workers stop with the server
     )
     # Outermost, so even a refused request or a crash answer gets the headers.
     return Guard(app, server, raise_errors, body_timeout)

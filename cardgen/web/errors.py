@@ -16,10 +16,10 @@ from cardgen.errors import CardgenError, SerialError
 # Stable codes by status (clients switch on these).
 CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 406: "not_acceptable", 408: "timeout",
          413: "too_large", 414: "uri_too_long", 415: "unsupported_media_type", 422: "unprocessable",
-         500: "internal_error"}  # fmt: skip
+         500: "internal_error", 503: "unavailable"}  # fmt: skip
 TITLES = {400: "Bad request", 404: "Not found", 405: "Method not allowed", 406: "Not acceptable", 408: "Too slow",
           413: "Too large", 414: "Address too long", 415: "Unsupported media type", 422: "Cannot process",
-          500: "Server error"}  # fmt: skip
+          500: "Server error", 503: "Busy"}  # fmt: skip
 
 
 class ApiError(Exception):
