@@ -10,11 +10,16 @@ With `--host 0.0.0.0` no proxy stands in front, so the server itself refuses slo
 - at most MAX_CONNECTIONS connections per process are served (uvicorn answers 503 past it);
 - a request's line and headers hold at most MAX_HEAD bytes; past it the answer is a 400 that
   carries the same security headers as every other answer (uvicorn's had none).
+
+CARDGEN_HTTP=httptools runs uvicorn's httptools parser instead, for measurements only
+(benchmarks/bench_web.py --http): it has no deadline for a request's head, and its own
+refusals carry no security headers. h11, with the bounds above, is the default.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 from typing import Any
 
 import h11
@@ -25,6 +30,7 @@ BODY_TIMEOUT = 30.0  # seconds for a request's body (256 KB at most)
 KEEP_ALIVE = 5  # seconds an idle kept-alive connection stays open
 MAX_CONNECTIONS = 1000  # connections (and requests in progress) per process
 MAX_HEAD = 64 * 1024  # bytes of a request line and its headers
+HTTP_ENV = "CARDGEN_HTTP"  # "h11" (default) or "httptools" (measurements: see above)
 
 
 class GuardedH11Protocol(H11Protocol):
@@ -97,8 +103,13 @@ class GuardedH11Protocol(H11Protocol):
 
 def uvicorn_options(keep_alive: int = KEEP_ALIVE, max_connections: int = MAX_CONNECTIONS) -> dict[str, Any]:
     """The keyword arguments of uvicorn.run / uvicorn.Config that bound every connection."""
-    return {"http": GuardedH11Protocol, "timeout_keep_alive": keep_alive, "limit_concurrency": max_connections,
-            "h11_max_incomplete_event_size": MAX_HEAD}  # fmt: skip
+    from cardgen.errors import CardgenError
+
+    http = os.environ.get(HTTP_ENV, "").strip().lower() or "h11"
+    if http not in ("h11", "httptools"):
+        raise CardgenError(f"{HTTP_ENV}={http[:40]!r}: use h11 (the default) or httptools (measurements only)")
+    return {"http": GuardedH11Protocol if http == "h11" else "httptools", "timeout_keep_alive": keep_alive,
+            "limit_concurrency": max_connections, "h11_max_incomplete_event_size": MAX_HEAD}  # fmt: skip
 
 
 def config(app: Any, header_timeout: float = HEADER_TIMEOUT, keep_alive: int = KEEP_ALIVE,
