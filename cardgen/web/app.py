@@ -7,20 +7,22 @@ Routes (see README, "Web lookup"):
     /c/SERIAL.json        what `cardgen lookup --json` prints
     /c/SERIAL.png         the card drawn as printed (/c/SERIAL@3x.png: 1.5x as wide, for 3x screens)
     POST /api/cards       up to 100 serials in one JSON request
+    POST /api/deck        a deck checked, as JSON; /api/games, /api/random, /random, /api/openapi.json
+                          (cardgen.web.api; docs/api.md)
     /deck                 check a pasted or uploaded deck (?game=NAME: its example); POST /deck/pdf prints a legal one
     /healthz              for load balancers
 
 It keeps no state between requests (caches hold only what a serial always
 gives), so any number of processes can run behind a load balancer. A card's
 answers carry a strong ETag, a hash of the bytes served, and a matching
-If-None-Match gets 304; every spelling of a serial is redirected to /c/SERIAL.
+If-None-Match gets 304; every spelling of a serial is redirected to /c/SERIAL. Text answers are
+gzipped for clients that accept it (cardgen.web.api.Gzip, which also answers the conditional GETs).
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
-import hashlib
 import logging
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
@@ -39,9 +41,9 @@ from cardgen.errors import CardgenError, SerialError
 from cardgen.games import LookupResult, registry
 from cardgen.lookup import lookup, lookup_base, serial_from_url
 from cardgen.numbers import parse_int
-from cardgen.structured import StructureError, load_json
-from cardgen.web import deckpage, pages, render, renderpool
+from cardgen.web import api, deckpage, pages, render, renderpool
 from cardgen.web import games as webgames
+from cardgen.web.api import etag_matches, etag_of, parse_q
 from cardgen.web.errors import ApiError, serial_error
 from cardgen.web.pages import json_bytes
 
@@ -112,17 +114,9 @@ def find(typed: str) -> LookupResult:
     raise serial_error(typed, error)
 
 
-def etag_of(body: bytes) -> str:
-    """The strong ETag of an answer: a hash of exactly the bytes served."""
-    return f'"{hashlib.sha256(body).hexdigest()[:32]}"'
-
-
 def _matches(request: Request, etag: str) -> bool:
     header = request.headers.get("if-none-match")
-    if not header:
-        return False
-    tags = [t.strip() for t in header.split(",")]
-    return "*" in tags or any(t.removeprefix("W/") == etag for t in tags)
+    return header is not None and etag_matches(header, etag)
 
 
 def _cached(request: Request, body: bytes, media_type: str, extra: dict[str, str] | None = None) -> Response:
@@ -159,19 +153,6 @@ def accept_prefers_json(accept: str) -> bool:
     return best["json"] > 0 and best["json"] > best["html"]
 
 
-def parse_q(text: str) -> float:
-    """An Accept q-value ("0" to "1", up to three decimals), or 0 when it is none."""
-    if not text or len(text) > 5 or not all(c.isdigit() or c == "." for c in text) or text.count(".") > 1:
-        return 0.0
-    value = float(text)
-    return value if 0.0 <= value <= 1.0 else 0.0
-
-
-def is_json_type(content_type: str) -> bool:
-    """Is a Content-Type header exactly application/json (any parameters, any case)?"""
-    return content_type.split(";", 1)[0].strip().lower() == "application/json"
-
-
 # ----- the app ---------------------------------------------------------------------------
 
 
@@ -191,8 +172,8 @@ class Server:
         values = pages.card_values(result, **pages.server_links(self.base, result.serial, hooks is not None))
         return pages.html_bytes(pages.render("card.html.j2", **values))
 
-    def _json_body(self, serial: str) -> bytes:
-        return json_bytes(_lookup_canon(serialcodec.normalize(serial)).to_json())
+    def _json_body(self, serial: str, root: str) -> bytes:
+        return json_bytes(api.card_json(_lookup_canon(serialcodec.normalize(serial)), root))
 
     async def index(self, request: Request) -> Response:
         return self.html("index.html.j2", games=pages.games_list(), query="", error=None)
@@ -231,7 +212,7 @@ class Server:
             kind = "json"
         vary = {"Vary": "Accept"}
         if kind == "json":
-            return _cached(request, self.json_body(serial), JSON_TYPE, {**CORS, **vary})
+            return _cached(request, self.json_body(serial, api.site_root(self.base, request)), JSON_TYPE, {**CORS, **vary})
         if kind == "png":
             hooks = webgames.hooks(result.game)
             if hooks is None:
@@ -249,13 +230,7 @@ class Server:
 
     async def cards_api(self, request: Request) -> Response:
         """POST /api/cards: {"serials": [...]} (or a bare list) -> {"object": "list", "data": [card or error]}."""
-        if not is_json_type(request.headers.get("content-type", "")):
-            raise ApiError(415, "not_json", 'send JSON (Content-Type: application/json): {"serials": ["A7QH-ANSG-2XE", ...]}')
-        raw = await request.body()
-        try:
-            payload = load_json(raw, "the body")
-        except StructureError as exc:
-            raise ApiError(400, "bad_json", f'{exc}: send {{"serials": ["A7QH-ANSG-2XE", ...]}}') from None
+        payload = await api.read_json(request, '{"serials": ["A7QH-ANSG-2XE", ...]}')
         serials = payload.get("serials") if isinstance(payload, dict) else payload
         if not isinstance(serials, list) or not all(isinstance(s, str) for s in serials):
             raise ApiError(400, "bad_json", 'expected {"serials": [...]} with a list of serial strings')
@@ -264,16 +239,15 @@ class Server:
         if len(serials) > MAX_BATCH:
             raise ApiError(413, "too_many", f"{len(serials)} serials in one request: send at most {MAX_BATCH}")
         data = []
+        root = api.site_root(self.base, request)
         for typed in serials:
             try:
                 if len(typed) > MAX_SERIAL_TEXT:
                     raise ApiError(400, "wrong_length", f"a serial of {len(typed):,} characters: serials have at most {serialcodec.MAX_LENGTH + 1}")
-                data.append({"object": "card", **find(serial_from_url(typed)).to_json()})
+                data.append(api.card_json(find(serial_from_url(typed)), root))
             except ApiError as exc:
                 data.append({**exc.to_json(), "serial": typed[:MAX_SERIAL_TEXT]})
-        found = sum(1 for d in data if d["object"] == "card")
-        body = {"object": "list", "found": found, "not_found": len(data) - found, "data": data}
-        return Response(json_bytes(body), media_type=JSON_TYPE, headers=CORS)
+        return Response(json_bytes(api.batch_json(serials, data)), media_type=JSON_TYPE, headers=CORS)
 
     async def deck_form(self, request: Request) -> Response:
         wanted = request.query_params.get("game", "")
@@ -350,18 +324,7 @@ class Server:
                 text = _decode_upload(data, upload.filename or "file")
         if not isinstance(text, str) or not text.strip():
             raise ApiError(400, "empty", "no deck: paste a deck list or choose a deck file")
-        wanted = str(form.get("game") or "")
-        names = {e.name: e for e in webgames.deck_games()}
-        if wanted and wanted != "auto":
-            if wanted not in names:
-                raise ApiError(400, "unknown_game", f"game {wanted[:40]!r} has no decks here: choose one of {', '.join(names) or 'none'}")
-            game = names[wanted]
-        else:
-            found = webgames.recognise_deck(text) or names.get(str(form.get("fallback") or ""))
-            if found is None:
-                raise ApiError(422, "unknown_game", "no line of this deck holds a serial of a game with decks: "
-                               f"check the serials, or choose the game ({', '.join(e.title for e in names.values())})")  # fmt: skip
-            game = found
+        game = api.deck_game(text, str(form.get("game") or ""), str(form.get("fallback") or ""))
         hooks = webgames.hooks(game.name)
         assert hooks is not None
         return text, game, hooks, form
@@ -550,6 +513,7 @@ def create_app(base: str | None = None, raise_errors: bool = False, body_timeout
         Route("/c/{rest:path}", server.card),
         Route("/api/cards", server.cards_api, methods=["POST"]),
         Route("/api/cards", server.preflight, methods=["OPTIONS"]),
+        Route("/api/deck", server.preflight, methods=["OPTIONS"]),
         Route("/c/{rest:path}", server.card_preflight, methods=["OPTIONS"]),
         Route("/deck", server.deck_form),
         Route("/deck", server.deck_check, methods=["POST"]),
@@ -559,6 +523,7 @@ def create_app(base: str | None = None, raise_errors: bool = False, body_timeout
         Route("/favicon.ico", server.static),
         Route("/rules", server.rules),
         Route("/rules/{game}", server.rules),
+        *api.Api(server.base, find, _checked).routes(),
     ]
     app = Starlette(
         routes=routes,
@@ -566,8 +531,8 @@ def create_app(base: str | None = None, raise_errors: bool = False, body_timeout
                             Exception: on_crash},
         lifespan=renderpool.lifespan,  # the card image workers stop with the server
     )
-    # Outermost, so even a refused request or a crash answer gets the headers.
-    return Guard(app, server, raise_errors, body_timeout)
+    # Outermost, so even a refused request or a crash answer gets the headers; gzip inside it.
+    return Guard(api.Gzip(app), server, raise_errors, body_timeout)
 
 
 CODES_BY_STATUS = {404: "not_found", 405: "method_not_allowed", 400: "bad_request"}

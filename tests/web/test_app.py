@@ -79,8 +79,10 @@ def test_json_is_what_cardgen_lookup_json_prints(client):
         assert r.status_code == 200
         assert r.headers["content-type"].startswith("application/json")
         assert r.headers["access-control-allow-origin"] == "*"
-        assert json.loads(r.text) == json.loads(cli_out.output)
-    assert client.get(f"/c/{SERIAL}").headers["vary"] == "Accept"
+        web = json.loads(r.text)  # the CLI's fields, and the API's object and links (docs/api.md)
+        assert web.pop("object") == "card" and web.pop("links")["page"] == f"{BASE}{SERIAL}"
+        assert web == json.loads(cli_out.output)
+    assert client.get(f"/c/{SERIAL}").headers["vary"] == "Accept, Accept-Encoding"
 
 
 def test_a_browser_accept_header_gets_the_page(client):
@@ -97,7 +99,9 @@ def test_any_registered_game_is_served_without_naming_it(client):
         serial = serialcodec.encode(PREFIX, 1234, LENGTH)
         r = client.get(f"/c/{serial}.json")
         assert r.status_code == 200
-        assert r.json() == {"game": "zeta", "title": "Zeta", "serial": serial, "card": {"name": "Zeta <card> #1234", "strength": 2}}
+        assert r.json() == {"object": "card", "game": "zeta", "title": "Zeta", "serial": serial,
+                            "links": {"api": f"{BASE}{serial}.json", "page": f"{BASE}{serial}", "image": None},
+                            "card": {"name": "Zeta <card> #1234", "strength": 2}}  # fmt: skip
         page = client.get(f"/c/{serial}")
         assert page.status_code == 200
         assert "Zeta &lt;card&gt; #1234" in page.text and "<card>" not in page.text
@@ -191,7 +195,8 @@ def test_unknown_edition_is_404(client):
 def test_no_typed_serial_gets_a_server_error(client, typed):
     for path in (f"/c/{quote(typed, safe='')}", f"/c/{quote(typed, safe='')}.json", f"/search?s={quote(typed, safe='')}"):
         r = client.get(path, follow_redirects=False)
-        assert r.status_code in (200, 301, 303, 400, 404, 414), (typed, r.status_code)
+        # 307: '.' or '..' is sent as /c (the client drops dot segments), which is redirected to /c/
+        assert r.status_code in (200, 301, 303, 307, 400, 404, 414), (typed, r.status_code)
 
 
 def test_over_long_paths_and_unknown_routes_get_readable_4xx(client):
@@ -246,9 +251,9 @@ def test_batch_lookup_answers_each_card_or_its_error(client):
     r = client.post("/api/cards", json={"serials": [*good, "A7QH-ANSG-2XF", SERIAL.lower()]})
     assert r.status_code == 200 and r.headers["access-control-allow-origin"] == "*"
     body = r.json()
-    assert body["object"] == "list" and body["found"] == 4 and body["not_found"] == 1
+    assert body["object"] == "list" and body["found"] == 4 and body["not_found"] == ["A7QH-ANSG-2XF"]
     assert [d["serial"] for d in body["data"]] == [*good, "A7QH-ANSG-2XF", SERIAL]
-    assert body["data"][0]["card"] == decode(good[0]).to_dict()
+    assert decode(good[0]).to_dict().items() <= body["data"][0]["card"].items()  # and the shared vocabulary (docs/api.md)
     assert body["data"][3]["object"] == "error" and body["data"][3]["type"] == "check_character"
     assert client.post("/api/cards", json=good).json()["found"] == 3  # a bare list works too
 
