@@ -251,3 +251,48 @@ def test_past_the_waiting_limit_an_image_is_answered_503_with_retry_after(live, 
     assert got[f"/c/{drawn}.png"][0] == got[f"/c/{waiting}.png"][0] == 200
     fetch(live, f"/c/{refused}.png", got)
     assert got[f"/c/{refused}.png"][0] == 200
+
+
+# ----- deck PDFs without the lock; the server's HTTP parser ------------------------------------
+
+
+def test_deck_pdfs_drawn_in_threads_at_once_are_the_same_bytes_as_one_by_one():
+    """Deck PDFs no longer wait on a lock: reportlab alone, a face of its own per call."""
+    import hashlib
+
+    from cardgen.gogmagog import deck as gm_decks
+    from cardgen.gyonrg import deck as gy_decks
+    from cardgen.web import games as webgames
+    from cardgen.web import render
+
+    decks = []
+    for name, module in (("gyonrg", gy_decks), ("gogmagog", gm_decks)):
+        hooks = webgames.hooks(name)
+        built, _ = module.build_deck(f"images-{name}")
+        decks.append((hooks, hooks.read_deck(module.format_deck(built), "deck")))
+    one_by_one = [hashlib.sha256(render.deck_pdf(h, d, BASE)).hexdigest() for h, d in decks] * 3
+    at_once: list[str | None] = [None] * len(one_by_one)
+
+    def draw(i: int) -> None:
+        hooks, deck = decks[i % 2]
+        at_once[i] = hashlib.sha256(render.deck_pdf(hooks, deck, BASE)).hexdigest()
+
+    threads = [threading.Thread(target=draw, args=(i,)) for i in range(len(at_once))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    assert at_once == one_by_one
+
+
+def test_the_http_parser_is_h11_unless_httptools_is_asked_for_and_anything_else_is_one_clear_error(monkeypatch):
+    from cardgen.errors import CardgenError
+    from cardgen.web import server
+
+    monkeypatch.delenv(server.HTTP_ENV, raising=False)
+    assert server.uvicorn_options()["http"] is server.GuardedH11Protocol  # the head deadline and the cap's 503
+    monkeypatch.setenv(server.HTTP_ENV, "httptools")
+    assert server.uvicorn_options()["http"] == "httptools"
+    monkeypatch.setenv(server.HTTP_ENV, "h2")
+    with pytest.raises(CardgenError, match="CARDGEN_HTTP='h2': use h11"):
+        server.uvicorn_options()
