@@ -239,7 +239,10 @@ PROBLEMS = {
 
 
 def problem_words(error: Any) -> Problem | None:
-    """The player's words for an error about a serial, or None for any other error."""
+    """The player's words for an error about a serial, or None for any other error (a game's name
+    in a form or a query, also of type unknown_game, is not a serial: errors.serial_error sets `typed`)."""
+    if getattr(error, "typed", None) is None:
+        return None
     return PROBLEMS.get(getattr(error, "type", ""))
 
 

@@ -215,6 +215,7 @@ def test_people_are_sent_to_a_random_cards_page(client):
     assert client.get(r.headers["location"], follow_redirects=False).status_code == 200
     page = client.get("/random?game=chess")
     assert page.status_code == 400 and page.headers["content-type"].startswith("text/html") and "spherion" in page.text
+    assert "serial" not in page.text.split("<h1")[1].split("</h1>")[0]  # a game's name, not a serial, was wrong
 
 
 # ----- gzip ----------------------------------------------------------------------------------------
