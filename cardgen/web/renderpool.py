@@ -18,7 +18,10 @@ workers.
 - Workers come from multiprocessing's fork server where there is one: a fork
   of the threaded server process could inherit a lock another thread holds.
   They ignore Ctrl-C (the server closes the pool as it stops) and end when
-  their pipe closes, so they never outlive the server.
+  their pipe closes, so they never outlive the server. As with any
+  multiprocessing program, a script that serves the app itself must start it
+  under `if __name__ == "__main__":` (a worker imports the main module);
+  `cardgen serve`, `python -m cardgen` and uvicorn's command line do.
 """
 
 from __future__ import annotations
