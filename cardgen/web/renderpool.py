@@ -55,6 +55,8 @@ MAX_BATCH = 8  # jobs of one game drawn in one document when that many wait
 MAX_WAITING = 256  # jobs waiting for a worker per server process; past it new ones are refused (503)
 RENDER_TIMEOUT = 30.0  # seconds a worker may take for a batch before it is replaced
 RETRY_AFTER = 1  # seconds the 503 asks a client to wait
+WORKERS_ENV = "CARDGEN_IMAGE_WORKERS"  # image workers per server process (default: one per CPU)
+MAX_WORKERS = 64
 PRELOAD = ["cardgen.web.renderpool", "cardgen.print.pdf", "cardgen.print.png", "pypdfium2"]
 
 
@@ -69,7 +71,13 @@ class RenderFailed(Exception):
 
 
 def default_workers() -> int:
-    """One worker per CPU this process may run on."""
+    """CARDGEN_IMAGE_WORKERS, or one worker per CPU this process may run on. (A worker holds ~80 MB:
+    with `cardgen serve --workers N` on many cores, N times the CPUs may be more than needed.)"""
+    text = os.environ.get(WORKERS_ENV, "").strip()
+    if text:
+        if text.isdigit() and 1 <= int(text) <= MAX_WORKERS:
+            return int(text)
+        log.warning("%s=%r is not a number of image workers from 1 to %d: using one per CPU", WORKERS_ENV, text[:40], MAX_WORKERS)
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # not on Linux

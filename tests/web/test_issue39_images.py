@@ -296,3 +296,19 @@ def test_the_http_parser_is_h11_unless_httptools_is_asked_for_and_anything_else_
     monkeypatch.setenv(server.HTTP_ENV, "h2")
     with pytest.raises(CardgenError, match="CARDGEN_HTTP='h2': use h11"):
         server.uvicorn_options()
+
+
+def test_image_workers_are_one_per_cpu_unless_cardgen_image_workers_says_otherwise(monkeypatch, caplog):
+    from cardgen.web import renderpool
+
+    monkeypatch.delenv(renderpool.WORKERS_ENV, raising=False)
+    cpus = renderpool.default_workers()
+    assert cpus >= 1
+    monkeypatch.setenv(renderpool.WORKERS_ENV, "3")
+    assert renderpool.default_workers() == 3 and renderpool.RenderPool().size == 3
+    with caplog.at_level(logging.WARNING, logger="cardgen.web"):
+        monkeypatch.setenv(renderpool.WORKERS_ENV, "lots")
+        assert renderpool.default_workers() == cpus
+    assert ["CARDGEN_IMAGE_WORKERS='lots' is not a number of image workers from 1 to 64: using one per CPU"] == [
+        r.getMessage() for r in caplog.records if r.name == "cardgen.web"
+    ]
