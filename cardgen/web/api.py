@@ -73,6 +73,21 @@ def parse_q(text: str) -> float:
     return value if 0.0 <= value <= 1.0 else 0.0
 
 
+def weighted(header: str) -> list[tuple[str, float]]:
+    """An Accept-style header's values, lower-cased, each with its q-value (1 when it has none;
+    an unreadable one counts as 0). At most 50 values are read."""
+    out = []
+    for part in header.lower().split(",")[:50]:
+        value, *params = (p.strip() for p in part.split(";"))
+        q = 1.0
+        for param in params:
+            name, _, text = param.partition("=")
+            if name.strip() == "q":
+                q = parse_q(text.strip())
+        out.append((value, q))
+    return out
+
+
 def is_json_type(content_type: str) -> bool:
     """Is a Content-Type header exactly application/json (any parameters, any case)?"""
     return content_type.split(";", 1)[0].strip().lower() == "application/json"
@@ -82,13 +97,7 @@ def accepts_gzip(accept_encoding: str) -> bool:
     """Does an Accept-Encoding header allow gzip (by name or by '*', with a q-value above 0)?"""
     named: float | None = None
     star: float | None = None
-    for part in accept_encoding.lower().split(",")[:50]:
-        coding, *params = (p.strip() for p in part.split(";"))
-        q = 1.0
-        for param in params:
-            name, _, value = param.partition("=")
-            if name.strip() == "q":
-                q = parse_q(value.strip())
+    for coding, q in weighted(accept_encoding):
         if coding in ("gzip", "x-gzip"):
             named = q if named is None else max(named, q)
         elif coding == "*":

@@ -43,7 +43,7 @@ from cardgen.lookup import lookup, lookup_base, serial_from_url
 from cardgen.numbers import parse_int
 from cardgen.web import api, deckpage, pages, render, renderpool
 from cardgen.web import games as webgames
-from cardgen.web.api import etag_matches, etag_of, parse_q
+from cardgen.web.api import etag_matches, etag_of, weighted
 from cardgen.web.errors import ApiError, serial_error
 from cardgen.web.pages import json_bytes
 
@@ -139,13 +139,7 @@ def accept_prefers_json(accept: str) -> bool:
     """Does an Accept header rank JSON above HTML, by its q-values? (*/* and text/* count for the
     page; a range with q=0 is refused; an unreadable q counts as 0.)"""
     best = {"json": -1.0, "html": -1.0}
-    for part in accept.lower().split(",")[:50]:
-        media, *params = (p.strip() for p in part.split(";"))
-        q = 1.0
-        for param in params:
-            name, _, value = param.partition("=")
-            if name.strip() == "q":
-                q = parse_q(value.strip())
+    for media, q in weighted(accept):
         kind = {"application/json": "json", "application/*": "json", "text/html": "html", "text/*": "html",
                 "*/*": "html"}.get(media)  # fmt: skip
         if kind is not None:
