@@ -30,14 +30,14 @@ draws, losses, its win rate (a draw counts half) with the 95 % Wilson interval, 
 
 Measured (2026-11-25, 2 shared cores, load 4-6 from other jobs; --time 0.08, 100 games each,
 issue 40's bar: cardgen's mcts wins at least 75 %):
-  Gyre 8x8, true state          100 W 0 D 0 L  1.000 [0.963, 1.000]  cardgen 0.082 s/move, OpenSpiel 0.093
-  Gyon-RG, true state (peeks)    87 W 0 D 13 L  0.870 [0.790, 0.922]  cardgen 0.081 s/move, OpenSpiel 0.081
-  Gyon-RG, determinized          89 W 0 D 11 L  0.890 [0.814, 0.937]  cardgen 0.081 s/move, OpenSpiel 0.080
-The Gyre run paced OpenSpiel's bot with an average of each move's rate per simulation (the
-pacing before commit ca7a118), which gave it 13 % more time than cardgen's; the Gyon-RG runs
-use today's pacing. With the older pacing Gyon-RG on the true state was 98-0-2 [0.930, 0.994]
-at 0.084 against 0.111 s/move: OpenSpiel's bot then spent its simulations badly (median 16 a
-move, up to 119), so more time did not make it stronger.
+  Gyre 8x8 (perfect information)  99 W 0 D  1 L  0.990 [0.946, 0.998]  cardgen 0.080 s/move, OpenSpiel 0.080
+  Gyon-RG, true state (peeks)      87 W 0 D 13 L  0.870 [0.790, 0.922]  cardgen 0.081 s/move, OpenSpiel 0.081
+  Gyon-RG, determinized            89 W 0 D 11 L  0.890 [0.814, 0.937]  cardgen 0.081 s/move, OpenSpiel 0.080
+OpenSpiel's bot used 37-98 simulations a move on Gyre (median 79), 27-98 on Gyon-RG (median 47).
+Before commit ca7a118 its pacing averaged each move's rate per simulation: Gyre was then 100-0-0
+[0.963, 1.000] at 0.082 against 0.093 s/move, Gyon-RG on the true state 98-0-2 [0.930, 0.994]
+at 0.084 against 0.111: it spent its simulations badly (median 16 a move on Gyon-RG, up to 119),
+so more time did not make it stronger.
 """
 
 from __future__ import annotations
