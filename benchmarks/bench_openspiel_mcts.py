@@ -33,7 +33,7 @@ issue 40's bar: cardgen's mcts wins at least 75 %):
   Gyre 8x8 (perfect information)  99 W 0 D  1 L  0.990 [0.946, 0.998]  cardgen 0.080 s/move, OpenSpiel 0.080
   Gyon-RG, true state (peeks)      87 W 0 D 13 L  0.870 [0.790, 0.922]  cardgen 0.081 s/move, OpenSpiel 0.081
   Gyon-RG, determinized            89 W 0 D 11 L  0.890 [0.814, 0.937]  cardgen 0.081 s/move, OpenSpiel 0.080
-OpenSpiel's bot used 37-98 simulations a move on Gyre (median 79), 27-98 on Gyon-RG (median 47).
+OpenSpiel's bot used 37-98 simulations a move on Gyre (median 79), 17-98 on Gyon-RG (median 46-47).
 Before commit ca7a118 its pacing averaged each move's rate per simulation: Gyre was then 100-0-0
 [0.963, 1.000] at 0.082 against 0.093 s/move, Gyon-RG on the true state 98-0-2 [0.930, 0.994]
 at 0.084 against 0.111: it spent its simulations badly (median 16 a move on Gyon-RG, up to 119),
