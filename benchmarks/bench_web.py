@@ -49,7 +49,9 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import quote
 
 TIMEOUT = 30.0  # seconds one request may take before it counts as an error
@@ -288,62 +290,47 @@ async def _connect(port: int) -> tuple[asyncio.StreamReader, asyncio.StreamWrite
         return None
 
 
-async def _slow_head(port: int, until: float, seen: Hostile) -> None:
-    """A request head sent a byte every 0.5 s: the server closes it at its head deadline (10 s)."""
+async def _dribble(port: int, until: float, seen: Hostile, name: str, sent: bytes, dribbled: bytes, pause: float) -> None:
+    """Connections that send `sent`, then `dribbled` a byte every `pause` seconds, until the server
+    answers or closes them (its deadline) or the phase ends."""
     while time.monotonic() < until:
         conn = await _connect(port)
         if conn is None:
-            seen.close("slow_head: could not connect")
+            seen.close(f"{name}: could not connect")
             await asyncio.sleep(0.5)
             continue
         reader, writer = conn
         answer = asyncio.ensure_future(_read_answer(reader))
-        head = b"GET /c/A7QH-ANSG-2XE HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 200
         try:
-            for byte in head:
+            writer.write(sent)
+            for byte in dribbled:
                 if time.monotonic() > until or answer.done():
                     break
                 writer.write(bytes([byte]))
                 await writer.drain()
-                await asyncio.sleep(0.5)
+                await asyncio.sleep(pause)
         except OSError:
             pass
         if answer.done() or time.monotonic() <= until:
-            seen.answer("slow_head", await answer)
+            seen.answer(name, await answer)
         else:
             answer.cancel()
-            seen.close("slow_head: still open at the end")
+            seen.close(f"{name}: still sending at the end")
         writer.close()
 
 
-async def _trickle(port: int, until: float, seen: Hostile) -> None:
+def _slow_head(port: int, until: float, seen: Hostile) -> Coroutine[Any, Any, None]:
+    """A request head sent a byte every 0.5 s: the server closes it at its head deadline (10 s)."""
+    head = b"GET /c/A7QH-ANSG-2XE HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 200
+    return _dribble(port, until, seen, "slow_head", b"", head, 0.5)
+
+
+def _trickle(port: int, until: float, seen: Hostile) -> Coroutine[Any, Any, None]:
     """A deck body of 4 KB trickled a byte every 0.2 s: 408 at the body deadline (30 s)."""
-    while time.monotonic() < until:
-        conn = await _connect(port)
-        if conn is None:
-            seen.close("trickle: could not connect")
-            await asyncio.sleep(0.5)
-            continue
-        reader, writer = conn
-        answer = asyncio.ensure_future(_read_answer(reader))
-        body = b"game=auto&deck=" + b"1+A7QH-ANSG-2XE%0A" * 230
-        try:
-            writer.write(b"POST /deck HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n"
-                         b"Content-Length: %d\r\n\r\n" % len(body))  # fmt: skip
-            for byte in body:
-                if time.monotonic() > until or answer.done():
-                    break
-                writer.write(bytes([byte]))
-                await writer.drain()
-                await asyncio.sleep(0.2)
-        except OSError:
-            pass
-        if answer.done():
-            seen.answer("trickle", await answer)
-        else:
-            answer.cancel()
-            seen.close("trickle: still sending at the end")
-        writer.close()
+    body = b"game=auto&deck=" + b"1+A7QH-ANSG-2XE%0A" * 230
+    head = (b"POST /deck HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+            b"Content-Length: %d\r\n\r\n" % len(body))  # fmt: skip
+    return _dribble(port, until, seen, "trickle", head, body, 0.2)
 
 
 async def _half_open(port: int, count: int, seen: Hostile) -> None:
