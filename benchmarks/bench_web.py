@@ -101,12 +101,19 @@ async def _request(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, p
     return status, body
 
 
-async def _client(port: int, jobs: list[tuple[str, str, int]], stats: Stats, until: float | None = None) -> None:
+async def _open(port: int, stats: Stats) -> tuple[asyncio.StreamReader, asyncio.StreamWriter] | None:
+    """A keep-alive connection to the server, or None (counted as a connect error)."""
     try:
-        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        return await asyncio.open_connection("127.0.0.1", port)
     except OSError as exc:
         stats.error("connect", type(exc).__name__)
+        return None
+
+
+async def _client(port: int, jobs: list[tuple[str, str, int]], stats: Stats, until: float | None = None) -> None:
+    if (conn := await _open(port, stats)) is None:
         return
+    reader, writer = conn
     try:
         for kind, path, expected in jobs:
             if until is not None and time.monotonic() > until:
@@ -117,20 +124,16 @@ async def _client(port: int, jobs: list[tuple[str, str, int]], stats: Stats, unt
             except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError) as exc:
                 stats.error(kind, f"{path[:60]}: {type(exc).__name__}")
                 writer.close()
-                try:
-                    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-                except OSError as exc:
-                    stats.error("connect", type(exc).__name__)
+                if (conn := await _open(port, stats)) is None:
                     return
+                reader, writer = conn
                 continue
             if is_cap_503(status, body):  # the connection cap (intended): counted apart, on a new connection
                 stats.cap_503 += 1
                 writer.close()
-                try:
-                    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-                except OSError as exc:
-                    stats.error("connect", type(exc).__name__)
+                if (conn := await _open(port, stats)) is None:
                     return
+                reader, writer = conn
                 continue
             if status >= 500:
                 stats.server_errors += 1
