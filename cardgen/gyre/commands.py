@@ -31,7 +31,7 @@ def score(file, as_json, explain):
     """
     from cardgen.gyre.diagram import parse_diagram
     from cardgen.gyre.engine import parse_tile
-    from cardgen.gyre.scoring import COLOURS, explain_text, tile_scores
+    from cardgen.gyre.scoring import COLOURS, explain_text, score_grid, tile_scores
     from cardgen.gyre.scoring import explain as explain_tile
 
     state = parse_diagram(_read(file))
@@ -63,14 +63,7 @@ def score(file, as_json, explain):
         click.echo(explain_text(explain_tile(state.board, n, target)))
         return
     click.echo("  ".join(f"{COLOURS[p]} {totals[p]} ({c} gyres)" for p, c in enumerate(state.gyre_counts())))
-    width = max(3, max(len(str(v)) for v in per_tile) + 1)
-    click.echo("    " + "".join(f"{chr(ord('a') + c):>{width}}" for c in range(n)))
-    for r in range(n):
-        cells = []
-        for c in range(n):
-            t = r * n + c
-            cells.append(f"{per_tile[t] if state.board[t] else '.':>{width}}")
-        click.echo(f"{r + 1:>3} " + "".join(cells))
+    click.echo("\n".join(score_grid(state.board, n, per_tile, lambda t: str(per_tile[t]), 3)))
 
 
 @click.command()

@@ -17,7 +17,7 @@ from typing import Any
 from cardgen.engine.protocol import TERMINAL
 from cardgen.errors import CardgenError
 
-from .scoring import COLOUR_NAMES, COLOURS, explain, explain_text, neighbour_table, tile_name, tile_scores
+from .scoring import COLOUR_NAMES, COLOURS, explain, explain_text, neighbour_table, score_grid, tile_name, tile_scores
 
 PLAY_HELP = """\
 gyre moves (a turn: any number of gyrations, then one claim, which ends the turn):
@@ -261,14 +261,8 @@ def _show_tile(state: Any, t: int) -> str:
 def _show_scores(state: Any) -> str:
     n = state.game.size
     per_tile = tile_scores(state.board, n)
-    width = max(4, max(len(str(v)) for v in per_tile) + 1)
-    out = ["tile scores ('.' empty):", "    " + "".join(f"{chr(ord('a') + c):>{width}}" for c in range(n))]
-    for r in range(n):
-        cells = []
-        for c in range(n):
-            t = r * n + c
-            cells.append(f"{(COLOURS[state.board[t] - 1] + str(per_tile[t])) if state.board[t] else '.':>{width}}")
-        out.append(f"{r + 1:>3} " + "".join(cells))
+    out = ["tile scores ('.' empty):"]
+    out += score_grid(state.board, n, per_tile, lambda t: COLOURS[state.board[t] - 1] + str(per_tile[t]), 4)
     s = state.scores()
     out.append("total: " + ", ".join(f"{COLOURS[p]} {v}" for p, v in enumerate(s)))
     return "\n".join(out)

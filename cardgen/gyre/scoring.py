@@ -7,6 +7,8 @@ over their tiles. Boards are flat lists: 0 empty, p+1 for player p.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 COLOURS = ("R", "B", "G", "Y")
 COLOUR_NAMES = ("red", "blue", "green", "yellow")
 # Compass names of the 8 neighbours, in the order of neighbour_table()'s rows.
@@ -64,6 +66,17 @@ def scores(board, players: int, size: int) -> list[int]:
 def tile_scores(board, size: int) -> list[int]:
     neigh = neighbour_table(size)
     return [tile_score(board, neigh, t) for t in range(size * size)]
+
+
+def score_grid(board, size: int, per_tile: list[int], cell: Callable[[int], str], min_width: int) -> list[str]:
+    """The board as text rows of tile scores under the column letters: `cell(t)` is an occupied
+    tile's text, '.' an empty one, every column `min_width` wide or as wide as the largest score."""
+    width = max(min_width, max(len(str(v)) for v in per_tile) + 1)
+    rows = ["    " + "".join(f"{chr(ord('a') + c):>{width}}" for c in range(size))]
+    for r in range(size):
+        tiles = range(r * size, (r + 1) * size)
+        rows.append(f"{r + 1:>3} " + "".join(f"{cell(t) if board[t] else '.':>{width}}" for t in tiles))
+    return rows
 
 
 def tile_name(t: int, size: int) -> str:
