@@ -12,6 +12,7 @@ import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from cardgen.engine import CHANCE, SIMULTANEOUS
 from cardgen.engine.protocol import Game
@@ -31,6 +32,21 @@ def play_piped(game: str, seed: int | str, bots: str, script: Sequence[str], rec
     return run.stdout, json.loads(record.read_text())
 
 
+def random_step(state: Any, rng: random.Random) -> None:
+    """One step of a random game: the state's own chance outcome, or a legal move chosen by `rng`
+    (at a simultaneous node one per seat, a seat without a move passing the game's noop)."""
+    game = state.game
+    p = state.current_player()
+    if p == CHANCE:
+        state.apply_action(state.sample_chance())
+    elif p == SIMULTANEOUS:
+        options = [state.legal_actions(q) or [game.noop_action] for q in range(game.num_players)]
+        state.apply_actions([acts[rng.randrange(len(acts))] for acts in options])
+    else:
+        acts = state.legal_actions()
+        state.apply_action(acts[rng.randrange(len(acts))])
+
+
 def longest_told(game: Game, seeds: Sequence[int]) -> str:
     """Random games of `game` from `seeds`, narrated: every event told to every seat and to an open
     table is one non-empty line; the longest of them."""
@@ -40,15 +56,7 @@ def longest_told(game: Game, seeds: Sequence[int]) -> str:
         state.narrate()
         rng = random.Random(seed)
         while not state.is_terminal():
-            p = state.current_player()
-            if p == CHANCE:
-                state.apply_action(state.sample_chance())
-            elif p == SIMULTANEOUS:
-                options = [state.legal_actions(q) or [game.noop_action] for q in range(game.num_players)]
-                state.apply_actions([acts[rng.randrange(len(acts))] for acts in options])
-            else:
-                acts = state.legal_actions()
-                state.apply_action(acts[rng.randrange(len(acts))])
+            random_step(state, rng)
             for viewer in (None, *range(game.num_players)):
                 lines = state.told(viewer)
                 assert all(line and "\n" not in line for line in lines), lines

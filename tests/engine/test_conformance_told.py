@@ -18,6 +18,7 @@ import pytest
 from cardgen.engine import CHANCE, SIMULTANEOUS, load_game
 from cardgen.engine.play import HELP, help_text
 
+from .piped import random_step
 from .test_conformance import CASES, IDS
 
 SAMPLE = 24  # actions tried per mover and state: a spread over the legal list
@@ -133,15 +134,7 @@ def test_the_end_is_told_with_its_reason(name, config):
     state.narrate()
     told = 0
     while not state.is_terminal():
-        p = state.current_player()
-        if p == CHANCE:
-            state.apply_action(state.sample_chance())
-        elif p == SIMULTANEOUS:
-            options = [state.legal_actions(q) or [game.noop_action] for q in range(game.num_players)]
-            state.apply_actions([acts[rng.randrange(len(acts))] for acts in options])
-        else:
-            acts = state.legal_actions()
-            state.apply_action(acts[rng.randrange(len(acts))])
+        random_step(state, rng)
         for v in [None, *range(game.num_players)]:
             lines = state.told(v)
             assert all(isinstance(line, str) and line and "\n" not in line for line in lines)
