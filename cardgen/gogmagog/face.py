@@ -33,7 +33,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.gogmagog.cards import Card, Edition, current, tables_dir
 from cardgen.lookup import lookup_url
 from cardgen.print.colour import Inks, load_palette
-from cardgen.print.face import CardBox, check_design_text, design_scale, star
+from cardgen.print.face import CardBox, check_design_text, design_scale, shared_form, star
 from cardgen.print.fonts import SANS, SANS_BOLD, FittedText, TextFitError, draw_fitted, fit_text, register_fonts
 from cardgen.print.qr import draw_qr
 from cardgen.print.sizes import mm
@@ -194,7 +194,6 @@ class GogmagogFace:
         self.edition = edition
         self.inks = Inks("rgb")
         self._alphabet: tuple[Edition, str] | None = None
-        self._back = False
 
     def _scale(self, box: CardBox) -> float:
         return design_scale(box, DESIGN_W, DESIGN_H)
@@ -214,16 +213,11 @@ class GogmagogFace:
         else:
             self.inks = Inks("rgb")
         self._box = box
-        self._back = False
         if not self.lazy_forms:
             self._back_form(canvas, box)
 
-    def _back_form(self, canvas: Canvas, box: CardBox) -> None:
-        if not self._back:
-            canvas.beginForm("gogmagog-back")
-            self._draw_back(canvas, box)
-            canvas.endForm()
-            self._back = True
+    def _back_form(self, canvas: Canvas, box: CardBox) -> str:
+        return shared_form(canvas, "gogmagog-back", lambda: self._draw_back(canvas, box))
 
     def alphabet(self) -> str:
         ed = self.edition or current()
@@ -355,8 +349,7 @@ class GogmagogFace:
     # ----- back ----------------------------------------------------------------
 
     def draw_back(self, canvas: Canvas, card: Card, box: CardBox) -> None:
-        self._back_form(canvas, box)
-        canvas.doForm("gogmagog-back")
+        canvas.doForm(self._back_form(canvas, box))
 
     def _draw_back(self, canvas: Canvas, box: CardBox) -> None:
         """Night to the bleed edge, a ring of the guilds' colours and the name under it in gold.

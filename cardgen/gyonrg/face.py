@@ -42,7 +42,7 @@ from cardgen.gyonrg.cards import Card
 from cardgen.gyonrg.edition import DIRECTIONS, MAIN_SECTOR, Edition
 from cardgen.lookup import lookup_url
 from cardgen.print.colour import Inks, load_palette, print_palette
-from cardgen.print.face import CardBox, Snippets, small_text_error
+from cardgen.print.face import CardBox, Snippets, shared_form, small_text_error
 from cardgen.print.fonts import SANS, SANS_BOLD, FittedText, draw_fitted, fit_text, register_fonts, text_width
 from cardgen.print.qr import draw_qr
 from cardgen.print.sizes import mm, pt_to_mm
@@ -151,7 +151,6 @@ class GyonrgFace:
     def __init__(self, lookup_base: str | None = None, edition: Edition | None = None) -> None:
         self.lookup_base = lookup_base
         self.edition = edition
-        self._forms: set[str] = set()
         self.snippets = Snippets()
 
     # ----- checks and shared forms ----------------------------------------
@@ -174,7 +173,6 @@ class GyonrgFace:
             self.inks = Inks("cmyk", load_palette(path), str(path))
         else:
             self.inks = Inks("rgb")
-        self._forms = set()
         self._ink_cache: dict[str, object] = {}
         self.snippets = Snippets()
         self.min_size = max(MIN_TEXT_PT, box.min_text / self._geo.scale)  # design points
@@ -218,22 +216,11 @@ class GyonrgFace:
         return found
 
     def _front_form(self, canvas: Canvas, edition: Edition, element_index: int) -> str:
-        name = f"gyonrg-front-{edition.letter}-{element_index}"
-        if name not in self._forms:
-            canvas.beginForm(name)
-            self._draw_frame(canvas, edition, element_index)
-            canvas.endForm()
-            self._forms.add(name)
-        return name
+        return shared_form(canvas, f"gyonrg-front-{edition.letter}-{element_index}",
+                           lambda: self._draw_frame(canvas, edition, element_index))  # fmt: skip
 
     def _back_form(self, canvas: Canvas, edition: Edition) -> str:
-        name = f"gyonrg-back-{edition.letter}"
-        if name not in self._forms:
-            canvas.beginForm(name)
-            self._draw_back(canvas, edition)
-            canvas.endForm()
-            self._forms.add(name)
-        return name
+        return shared_form(canvas, f"gyonrg-back-{edition.letter}", lambda: self._draw_back(canvas, edition))
 
     def _draw_frame(self, canvas: Canvas, edition: Edition, element_index: int) -> None:
         el = edition.elements[element_index]

@@ -139,6 +139,16 @@ def check_design_text(box: CardBox, title: str, smallest_pt: float, width: float
     raise small_text_error(box, title, smallest_pt * scale, box.min_text, (width * need + 2 * inset, height * need + 2 * inset))
 
 
+def shared_form(canvas: Canvas, name: str, draw: Callable[[], None]) -> str:
+    """The document's reportlab form `name`, drawn by `draw()` the first time the document asks for
+    it (a face's `setup` may ask for every form up front, or a card when it first needs one)."""
+    if not canvas.hasForm(name):
+        canvas.beginForm(name)
+        draw()
+        canvas.endForm()
+    return name
+
+
 @runtime_checkable
 class Face(Protocol[C]):
     """A game's card drawing. All methods draw in local bleed-box coordinates (points)."""

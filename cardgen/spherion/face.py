@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.lookup import lookup_url
 from cardgen.print.colour import Inks, load_palette
-from cardgen.print.face import CardBox, design_scale, small_text_error, star
+from cardgen.print.face import CardBox, design_scale, shared_form, small_text_error, star
 from cardgen.print.fonts import SANS, SANS_BOLD, TextFitError, draw_text_box, fit_text, register_fonts
 from cardgen.print.qr import draw_qr
 from cardgen.print.sizes import mm, pt_to_mm
@@ -58,7 +58,6 @@ class SpherionFace:
     def __init__(self, lookup_base: str | None = None) -> None:
         self.lookup_base = lookup_base
         self.inks = Inks("rgb")
-        self._back = False
 
     def _scale(self, box: CardBox) -> float:
         return design_scale(box, DESIGN_W, DESIGN_H)
@@ -78,16 +77,11 @@ class SpherionFace:
         else:
             self.inks = Inks("rgb")
         self.min_size = max(MIN_TEXT_PT, box.min_text / self._scale(box))
-        self._back = False
         if not self.lazy_forms:
             self._back_form(canvas, box)
 
-    def _back_form(self, canvas: Canvas, box: CardBox) -> None:
-        if not self._back:
-            canvas.beginForm("spherion-back")
-            self._draw_back(canvas, box)
-            canvas.endForm()
-            self._back = True
+    def _back_form(self, canvas: Canvas, box: CardBox) -> str:
+        return shared_form(canvas, "spherion-back", lambda: self._draw_back(canvas, box))
 
     def alphabet(self) -> str:
         t = tables()
@@ -309,8 +303,7 @@ class SpherionFace:
                       align="center", valign="middle")  # fmt: skip
 
     def draw_back(self, canvas: Canvas, card: Card, box: CardBox) -> None:
-        self._back_form(canvas, box)
-        canvas.doForm("spherion-back")
+        canvas.doForm(self._back_form(canvas, box))
 
     def _draw_back(self, canvas: Canvas, box: CardBox) -> None:
         canvas.setFillColor(self._c(NIGHT))
