@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import inspect
 import os
-import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -41,6 +40,7 @@ from cardgen.cli.types import (
     OutputFolder,
     WholeNumber,
     resolve_seed,
+    stem,
 )
 from cardgen.errors import DeckError
 from cardgen.files import STDIO
@@ -66,11 +66,6 @@ def with_options(options: Sequence[Callable[..., Any]]) -> Callable[[Callable[..
         return f
 
     return apply
-
-
-def stem(text: Any, limit: int = 40) -> str:
-    """A file-name-safe stem of a seed or a file name."""
-    return re.sub(r"[^\w-]+", "_", str(text), flags=re.ASCII)[:limit] or "deck"
 
 
 def obj() -> Any:

@@ -231,7 +231,7 @@ class SpherionKit(Kit[Card]):
         return parts(build_board(size, seed, wall), seed, decks)
 
     def board_file(self, seed: Any = "0", **options: Any) -> str:
-        from cardgen.cli.kit import stem
+        from cardgen.cli.types import stem
 
         return f"spherion-board-{stem(seed)}.pdf"
 
