@@ -132,8 +132,6 @@ class SpherionDecks(DeckKit[decks.Deck]):
 
 
 class SpherionKit(Kit[Card]):
-    name = "spherion"
-    title = "Spherion"
     help = """Spherion: monsters, spells and traps on a hex-tiled sphere, dice and simultaneous turns.
 
     Every card has a serial (e.g. T0XC-RJE) that is the card: look it up offline

@@ -79,8 +79,6 @@ class ToyDecks(DeckKit[decks.Deck]):
 
 
 class ToyKit(Kit[Card]):
-    name = "toy"
-    title = "Toy"
     help = "Toy: a game that lives in the tests."
     serial_example = "Y0JX"
     print_count = 10
