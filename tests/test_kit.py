@@ -172,3 +172,15 @@ def test_a_command_is_offered_only_where_its_hooks_are():
 
 
     assert set(kit_commands(KIT)) == {"generate", "lookup", "print", "png", "deck"}
+
+
+@pytest.mark.parametrize(("shop", "args"), [("home", ()), ("pod", ("--shop", "pod"))])
+def test_the_toy_cards_pass_preflight(toy, tmp_path, shop, args):
+    """The example a new game copies embeds its font (the standard Helvetica failed preflight) and
+    draws in CMYK inks from its print palette when a print shop asks for them."""
+    out = tmp_path / "toy.pdf"
+    r = run("toy", "print", "--seed", "1", "-o", str(out), *args)
+    assert r.exit_code == 0, r.output
+    r = CliRunner().invoke(cli, ["preflight", str(out), "--shop", shop, "--json"])
+    found = {f["topic"]: f["level"] for f in json.loads(r.stdout)["findings"]}
+    assert r.exit_code == 0 and found["fonts"] == "ok", r.stdout
