@@ -8,6 +8,7 @@ The import graph is read from the source with `ast`, so imports inside functions
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -101,7 +102,7 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def test_no_import_cycle():
-    found = cycles(import_graph(modules()))
+    found = cycles(graph_of(PACKAGE))
     assert not found, "import cycles (each a set of modules that import each other):\n" + "\n".join(
         " <-> ".join(c) for c in found
     )
@@ -129,9 +130,15 @@ def test_the_game_folders_are_the_registered_games():
     assert set(GAMES) == builtin and len(GAMES) >= 5
 
 
+@functools.cache
+def graph_of(root: Path = PACKAGE) -> dict[str, set[str]]:
+    """The import graph of the package at `root`, read once per test run."""
+    return import_graph(modules(root))
+
+
 def game_crossings(game: str, root: Path = PACKAGE) -> set[tuple[str, str]]:
     """(module, import) pairs where the game's folder imports another game."""
-    graph = import_graph(modules(root))
+    graph = graph_of(root)
     others = set(game_packages(root)) - {game}
     return {
         (m, d) for m, deps in graph.items() if m.startswith(f"cardgen.{game}.") or m == f"cardgen.{game}"
@@ -142,7 +149,7 @@ def game_crossings(game: str, root: Path = PACKAGE) -> set[tuple[str, str]]:
 def shared_crossings(root: Path = PACKAGE) -> set[tuple[str, str]]:
     """(module, import) pairs where a module outside every game folder (a shared machine or the
     core) imports a game."""
-    graph = import_graph(modules(root))
+    graph = graph_of(root)
     games = set(game_packages(root))
     return {(m, d) for m, deps in graph.items() if m.split(".")[1:2] and m.split(".")[1] not in games
             for d in deps if d.split(".")[1:2] and d.split(".")[1] in games}  # fmt: skip
@@ -151,7 +158,7 @@ def shared_crossings(root: Path = PACKAGE) -> set[tuple[str, str]]:
 def cli_reaches(game: str, root: Path = PACKAGE) -> set[tuple[str, str]]:
     """(module, import) pairs where the game's folder imports the command layer beyond its shared
     option types (cardgen.cli.types): the command layer is built from the games, not below them."""
-    graph = import_graph(modules(root))
+    graph = graph_of(root)
     return {
         (m, d) for m, deps in graph.items() if m.startswith(f"cardgen.{game}.") or m == f"cardgen.{game}"
         for d in deps if (d == "cardgen.cli" or d.startswith("cardgen.cli.")) and d != "cardgen.cli.types"
