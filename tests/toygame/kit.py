@@ -87,6 +87,10 @@ class ToyDecks(DeckKit[decks.Deck]):
         cards = entries_json(deck, lambda c: {"serial": c.serial}, full, Card.to_dict)
         return json.dumps({"format": "cardgen-toy-deck", "name": deck.name, "cards": cards}) + "\n"
 
+    def facets(self, card: Card) -> dict[str, str]:
+        """What the web's deck page lists after a card's name and counts the deck by."""
+        return {"colour": card.colour, "strength": str(card.strength)}
+
     def build(self, seed: Any, collection: Path | None, name: str | None, obj: Any = None, **options: Any) -> Built:
         pool = self.read(collection).cards if collection is not None else decks.seed_pool(seed)
         deck = decks.build_deck(pool, name)
