@@ -7,7 +7,13 @@ From the kit alone the shared command layer (cardgen.cli.kit) builds
 the web server draws the game's cards and reads its decks, and `cardgen lookup` finds its serials.
 A hook a game leaves out is a command it does not get: a game without a generator (`generated =
 False`) gets no generate/png and prints what `fixed_cards` gives; a game without decks
-(`deck = None`) gets no deck group; a game without `board` gets no board command.
+(`deck = None`) gets no deck group; a game without `board` gets no board command
+(`kit_commands` says which commands a kit asks for, and the command layer offers those).
+
+A kit checks itself: a name in a subclass that is no hook is refused as the class is defined,
+naming the nearest hook (`check_hooks`); the game's name and title are its plugin.py's only;
+when the registry loads the kit, each command it asks for must find its hooks (`check_kit`), and a
+hook left out says what it must return (`missing_hook`).
 
 Everything here is about cards and files; the rules engine is the registry's (GameEntry.engine).
 Methods take the group's context object (`obj`, what `context()` made from `group_options`:

@@ -184,3 +184,14 @@ def test_the_toy_cards_pass_preflight(toy, tmp_path, shop, args):
     r = CliRunner().invoke(cli, ["preflight", str(out), "--shop", shop, "--json"])
     found = {f["topic"]: f["level"] for f in json.loads(r.stdout)["findings"]}
     assert r.exit_code == 0 and found["fonts"] == "ok", r.stdout
+
+
+def test_a_game_whose_kit_fails_its_check_is_one_line_and_leaves_the_others_listed():
+    from tests import registered
+
+    with registered.registered(games.GameEntry("broken", "Broken", kit="tests.test_kit:NO_FACE")):
+        r = CliRunner().invoke(cli, ["--help"])
+        assert r.exit_code == 0 and "cannot load: NoFace" in r.output and "gyonrg" in r.output
+        r = CliRunner().invoke(cli, ["broken", "generate"])
+        assert r.exit_code == 1 and "Traceback" not in r.output
+        assert r.output.strip().endswith("the print Face that draws the game's cards, QR codes under `lookup_base`.")
