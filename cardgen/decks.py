@@ -5,7 +5,20 @@ A deck file is UTF-8 text a person writes by hand::
     name: Ember rush               # optional, once; the rest of the line is the name
     # whole-line comment
     2x SERIAL  free text           <- COUNT (2, 2x, 2 x; 1 when left out), then the card
+    SERIAL                         <- a serial alone on its line: one copy
     https://.../c/SERIAL           <- the lookup address of a QR code works as a serial
+
+Counts and serials never get confused, whatever a game's first serial character (a game may
+own a digit: its serials can be all digits, `2004`). The line's shape decides, never the value:
+
+* a number with its ``x`` (``2x``, ``2 x``, ``2×``, ``2*``) is always a count;
+* a bare number followed by more on the line is a count (``2 A7QH-ANSG-2XE  free text``);
+* a bare number alone on its line is a card's serial, one copy (``2004``), once it is long
+  enough to be one (`MIN_SERIAL`: a first character, a number character and a check
+  character); a shorter one (``3``) is a count without a card, a bad-line problem.
+
+So an all-digit serial followed by free text needs its count: ``1x 2004  Red 7``. Every writer
+here writes the count with its ``x`` or a serial alone (`record_decks`), which reads back.
 
 A ``#`` at the start of a line or after a space starts a comment (so a URL's
 ``#fragment`` is not one), except on the ``name:`` line. A game's deck module
@@ -43,6 +56,7 @@ COUNT = re.compile(r"(?P<n>[-+]?\d+(?:[.,]\d+)?)(?:\s*[x×*])?(?=\s|$)", re.IGNO
 WORD = re.compile(r"(?P<n>\S+?)(?:\s*[x×*])?(?=\s|$)", re.IGNORECASE)
 NAME = re.compile(r"name\s*[:=](?P<name>.*)$", re.IGNORECASE)
 COMMENT = re.compile(r"(^|\s)#")
+MIN_SERIAL = 3  # the shortest serial: first character, one number character, check character
 SERIAL_CHARS = frozenset(serialcodec.ALPHABET + "OIL" + serialcodec.ALPHABET.lower() + "oil-_.")
 
 
@@ -170,10 +184,12 @@ def entries_json(deck: Deck[Any], item: Callable[[Any], dict[str, Any]], full: b
 
 
 def record_decks(value: Any, parse: Callable[[str, str], D]) -> list[D]:
-    """Two decks as a game record keeps them, [[serials], [serials]], read with `parse(text, source)`."""
+    """Two decks as a game record keeps them, [[serials], [serials]], read with `parse(text, source)`:
+    each serial on a line of its own with its count ('1x SERIAL'), so a serial of any first
+    character, digits included, reads back as the card it names."""
     if len(value) != 2 or not all(isinstance(d, (list, tuple)) for d in value):
         raise OptionError(f"bad value for option decks: expected two lists of serials, got {str(value)[:80]!r}")
-    return [parse("\n".join(str(s) for s in d), f"deck {i + 1}") for i, d in enumerate(value)]
+    return [parse("".join(f"1x {s}\n" for s in d), f"deck {i + 1}") for i, d in enumerate(value)]
 
 
 def named_decks(value: Any, default: tuple[str, str], read: Callable[[str], D], seeded: Callable[[str], D]) -> list[D]:
@@ -249,17 +265,25 @@ def strip_comment(line: str) -> str:
 
 def split_count(line: str) -> tuple[int, str, str | None]:
     """(count, the rest of the line, error): a line's leading COUNT (1 when there is none), or the
-    reason it is not a whole number from 1 to MAX_COUNT."""
+    reason it is not a whole number from 1 to MAX_COUNT. The line's shape tells a count from a
+    serial made of digits (the module's docstring): a bare number alone on its line, of a
+    serial's length, is the serial."""
     m = COUNT.match(line)
     if not m:
         m = WORD.match(line)
         if not m or not m.group("n").isnumeric():  # '²x', '½', '五': meant as a count, not a card
             return 1, line, None
     rest = line[m.end() :].strip()
+    marked = m.group(0) != m.group("n")  # written with its x
+    if not rest and not marked and len(m.group("n")) >= MIN_SERIAL:
+        return 1, line, None
     try:
         return read_int(m.group("n"), "count", 1, MAX_COUNT), rest, None
     except NumberError as exc:
-        return 0, rest, f"{exc} (write e.g. '2' or '2x')"
+        n = m.group("n")
+        serial_like = not marked and n.isdigit() and len(n) >= MIN_SERIAL and int(n) > MAX_COUNT
+        hint = "; a serial of digits before more text needs its count: '1x SERIAL ...'" if serial_like else ""
+        return 0, rest, f"{exc} (write e.g. '2' or '2x'{hint})"
 
 
 def count_problem(count: Any, total: int, line: int | None, where: str = "") -> Problem | None:

@@ -71,10 +71,16 @@ class GameEntry:
         return resolve(self.engine)
 
     def load_kit(self) -> Any:
-        """The game's cardgen.kit.Kit (CardgenError when it has none)."""
+        """The game's cardgen.kit.Kit, bound to this entry and checked (CardgenError when it has none;
+        cardgen.kit.KitError when a command it asks for lacks a hook)."""
         if self.kit is None:
             raise CardgenError(f"{self.title} has no kit")
-        return resolve(self.kit)
+        kit = resolve(self.kit)
+        bind = getattr(kit, "bind", None)
+        if bind is None:
+            raise CardgenError(f"{self.title}: {self.kit} is not a cardgen.kit.Kit")
+        bind(self)  # the kit's name and title are this entry's; KitError when a hook it needs is missing
+        return kit
 
     def lookup_serial(self, serial: str) -> LookupResult:
         if self.lookup is not None:

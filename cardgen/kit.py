@@ -7,7 +7,13 @@ From the kit alone the shared command layer (cardgen.cli.kit) builds
 the web server draws the game's cards and reads its decks, and `cardgen lookup` finds its serials.
 A hook a game leaves out is a command it does not get: a game without a generator (`generated =
 False`) gets no generate/png and prints what `fixed_cards` gives; a game without decks
-(`deck = None`) gets no deck group; a game without `board` gets no board command.
+(`deck = None`) gets no deck group; a game without `board` gets no board command
+(`kit_commands` says which commands a kit asks for, and the command layer offers those).
+
+A kit checks itself: a name in a subclass that is no hook is refused as the class is defined,
+naming the nearest hook (`check_hooks`); the game's name and title are its plugin.py's only;
+when the registry loads the kit, each command it asks for must find its hooks (`check_kit`), and a
+hook left out says what it must return (`missing_hook`).
 
 Everything here is about cards and files; the rules engine is the registry's (GameEntry.engine).
 Methods take the group's context object (`obj`, what `context()` made from `group_options`:
@@ -16,6 +22,9 @@ Gyon-RG's --tables) so a game whose tables can be swapped reads the ones asked f
 
 from __future__ import annotations
 
+import difflib
+import importlib
+import inspect
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from cardgen.decks import Problem
 from cardgen.errors import CardgenError
-from cardgen.games import LookupResult
+from cardgen.games import GameEntry, LookupResult
 
 if TYPE_CHECKING:
     from cardgen.print.face import Face
@@ -75,6 +84,10 @@ class DeckKit(Generic[D]):
     (cardgen.decks); a game's deck module says how an entry names a card, what is legal,
     and how a deck is built."""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        check_hooks(cls, DeckKit)
+
     #: the `deck` group's help: the rules in a line and an example file
     help: str = ""
     #: a short example deck file (the web's /deck page shows it)
@@ -88,30 +101,31 @@ class DeckKit(Generic[D]):
 
     def read(self, path: Path, obj: Any = None) -> D:
         """A deck file (DeckError only when the file cannot be read at all; bad lines are problems)."""
-        raise NotImplementedError
+        raise missing_hook(self, "read")
 
     def parse(self, text: str, source: str, obj: Any = None) -> D:
         """A deck's text (the web reads uploads with it)."""
-        raise NotImplementedError
+        raise missing_hook(self, "parse")
 
     def check(self, deck: D, **options: Any) -> list[Problem]:
         """Every problem of the deck under the rules `check_options` set (the defaults: the game's)."""
-        raise NotImplementedError
+        raise missing_hook(self, "check")
 
     def legal_line(self, deck: D) -> str:
         """What `deck check` says of a legal deck: 'legal: 54 cards, 3 Drones (Void rush)'."""
-        raise NotImplementedError
+        raise missing_hook(self, "legal_line")
 
     def check_json(self, deck: D, problems: list[Problem], **options: Any) -> dict[str, Any]:
-        raise NotImplementedError
+        """`deck check --json`: {"legal": bool, "problems": [Problem.to_dict()], ...the deck's own counts}."""
+        raise missing_hook(self, "check_json")
 
     def text(self, deck: D) -> str:
         """The deck in the canonical text format (read back by `parse`)."""
-        raise NotImplementedError
+        raise missing_hook(self, "text")
 
     def json(self, deck: D, full: bool = False) -> str:
         """The deck as JSON (read back by `parse`); `full` adds every field of every card."""
-        raise NotImplementedError
+        raise missing_hook(self, "json")
 
     def cards(self, deck: D) -> list[Any]:
         """The cards to print, each copy once, in the order a player sorts them (by default a
@@ -139,14 +153,56 @@ class DeckKit(Generic[D]):
 
     def build(self, seed: Any, collection: Path | None, name: str | None, obj: Any = None, **options: Any) -> Built:
         """A legal deck from the seed's cards, or from the collection file when given."""
-        raise NotImplementedError
+        raise missing_hook(self, "build")
 
 
 class Kit(Generic[C]):
-    """What the shared commands need from one game. Subclass it in cardgen/<game>/kit.py."""
+    """What the shared commands need from one game. Subclass it in cardgen/<game>/kit.py.
 
-    name: str = ""
-    title: str = ""
+    The game's name and title are its plugin.py's (GameEntry), written there only: the registry
+    binds the kit to its entry when it loads it (`bind`), and a kit used on its own reads the
+    plugin.py beside its module. A subclass is checked as it is defined (`check_hooks`): a name
+    that is no hook is refused with the nearest hook; `check_kit` checks the hooks each command
+    it asks for needs (GameEntry.load_kit runs it)."""
+
+    _entry: GameEntry | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        check_hooks(cls, Kit)
+
+    def bind(self, entry: GameEntry) -> None:
+        """Make `entry` (the game's plugin.py) the kit's name and title, and check the kit (`check_kit`)."""
+        if self._entry is not None and self._entry.name != entry.name:
+            raise KitError(f"{entry.title}: its kit {type(self).__name__} is already the kit of {self._entry.title}")
+        self._entry = entry
+        check_kit(self)
+
+    @property
+    def entry(self) -> GameEntry:
+        """The game's GameEntry: the one the registry bound, else the plugin.py beside the kit."""
+        if self._entry is None:
+            plugin = type(self).__module__.rpartition(".")[0] + ".plugin"
+            try:
+                found = getattr(importlib.import_module(plugin), "ENTRY", None)
+            except ImportError:
+                found = None
+            if not isinstance(found, GameEntry):
+                raise KitError(f"{type(self).__name__}: no game entry: load the kit with GameEntry.load_kit() "
+                               f"or define ENTRY = GameEntry(...) in {plugin}")  # fmt: skip
+            self._entry = found
+        return self._entry
+
+    @property
+    def name(self) -> str:
+        """The game's registry name (its plugin.py's GameEntry.name)."""
+        return self.entry.name
+
+    @property
+    def title(self) -> str:
+        """The game's name for people (its plugin.py's GameEntry.title)."""
+        return self.entry.title
+
     #: the game's command group help (first line: what the game is)
     help: str = ""
     #: cards come from a seeded generator (generate, png, print --seed); False: a fixed family
@@ -184,7 +240,7 @@ class Kit(Generic[C]):
 
     def generate(self, seed: Any, count: int, start: int, obj: Any = None) -> Iterable[C]:
         """Cards start .. start+count-1 of the seed, one at a time."""
-        raise CardgenError(f"{self.title} has no card generator")
+        raise missing_hook(self, "generate")
 
     def edition(self, obj: Any = None) -> str:
         """The letter of the table edition in use."""
@@ -192,21 +248,23 @@ class Kit(Generic[C]):
 
     def decode(self, serial: str, obj: Any = None) -> C:
         """The card of a serial (SerialError when it is not one)."""
-        raise NotImplementedError
+        raise missing_hook(self, "decode")
 
     def serial(self, card: C) -> str:
+        """The card's serial (by default its `serial` attribute)."""
         return str(getattr(card, "serial"))  # noqa: B009  (cards of every game carry it)
 
     def summary(self, card: C) -> str:
         """One card in a line or a few (generate's text)."""
-        raise NotImplementedError
+        raise missing_hook(self, "summary")
 
     def csv_row(self, card: C) -> dict[str, Any]:
-        raise NotImplementedError
+        """One card as a row of `generate --format csv`: a value for each of `csv_fields`."""
+        raise missing_hook(self, "csv_row")
 
     def sheet(self, card: C) -> str:
         """Everything about one card, as text (lookup)."""
-        raise NotImplementedError
+        raise missing_hook(self, "sheet")
 
     def card_dict(self, card: C) -> dict[str, Any]:
         """Everything about one card, as JSON values."""
@@ -215,7 +273,7 @@ class Kit(Generic[C]):
 
     def face(self, lookup_base: str | None) -> Face[Any]:
         """The print Face that draws the game's cards, QR codes under `lookup_base`."""
-        raise NotImplementedError
+        raise missing_hook(self, "face")
 
     def page_facts(self, card: C) -> list[tuple[str, str]]:
         """What a player reads on the card's web page, in the game's own words, as (label, text)
@@ -251,8 +309,8 @@ class Kit(Generic[C]):
         return Selection(self.generate(seed, count, start, obj), count, f"{self.title} cards, seed {seed}")
 
     def fixed_cards(self, **options: Any) -> Selection:
-        """What `print` prints for a game without a generator."""
-        raise NotImplementedError
+        """What `print` prints for a game without a generator: a Selection of the cards."""
+        raise missing_hook(self, "fixed_cards")
 
     #: the `print` options of a game without a generator, passed to `fixed_cards`
     fixed_print_options: Sequence[Option] = ()
@@ -264,7 +322,7 @@ class Kit(Generic[C]):
 
     def board(self, output: Path, paper: str, **options: Any) -> str:
         """Write the print-and-play board PDF; the line that says what was written."""
-        raise NotImplementedError
+        raise missing_hook(self, "board")
 
     def board_file(self, **options: Any) -> str:
         """The board PDF's default file name."""
@@ -287,8 +345,101 @@ class Kit(Generic[C]):
         """What a table needs besides the decks, for `cardgen <game> kit`: cardgen.print.kit's Drawings
         (boards, mats, trackers at true size), Pieces (tokens to cut out) and the Reference page.
         `decks` are the decks the kit prints (a game may make a token per card)."""
-        raise NotImplementedError
+        raise missing_hook(self, "kit_parts")
 
+
+
+# ----- a kit checks itself -------------------------------------------------------------------
+
+
+class KitError(CardgenError):
+    """A game's kit is not what the shared commands need: a misspelled or missing hook."""
+
+
+class MissingHook(KitError, NotImplementedError):
+    """A hook the kit left out was called (a NotImplementedError too: a caller that can do without
+    the hook, as `deck tts` without `summary`, catches it)."""
+
+
+#: the hooks each DeckKit must define (the others have defaults)
+DECK_HOOKS = ("read", "parse", "check", "legal_line", "check_json", "text", "json", "build")
+
+
+def overrides(kit: Any, hook: str, base: type | None = None) -> bool:
+    """Does the kit define `hook` itself (rather than inherit the base class's placeholder)?"""
+    base = base or (DeckKit if isinstance(kit, DeckKit) else Kit)
+    return getattr(type(kit), hook) is not getattr(base, hook)
+
+
+def hook_text(base: type, hook: str) -> str:
+    """'sheet(card) -> str: everything about one card, as text (lookup)': a hook's call and what it returns."""
+    fn = getattr(base, hook)
+    sig = inspect.signature(fn)
+    params = ", ".join(str(p).split(":")[0] for n, p in sig.parameters.items() if n != "self")
+    doc = (inspect.getdoc(fn) or "").split("\n\n")[0].replace("\n", " ")
+    returns = sig.return_annotation if isinstance(sig.return_annotation, str) else getattr(sig.return_annotation, "__name__", "")
+    return f"{hook}({params}) -> {returns}" + (f": {doc[0].lower() + doc[1:]}" if doc else "")
+
+
+def missing_hook(owner: Any, hook: str, needed_by: str = "") -> MissingHook:
+    """The error of a hook a kit left out: which one, what it must return, and what needs it."""
+    base = DeckKit if isinstance(owner, DeckKit) else Kit
+    who = type(owner).__name__
+    need = f" (`{needed_by}` needs it)" if needed_by else ""
+    return MissingHook(f"{who} in {type(owner).__module__} has no hook {hook}{need}: define {hook_text(base, hook)}")
+
+
+def check_hooks(cls: type, base: type) -> None:
+    """Refuse a kit class that defines a public name its base has no hook for (a misspelling:
+    `seed_decks` for `seed_deck`), naming the nearest hook; or that writes the game's name or
+    title, which its plugin.py's GameEntry holds."""
+    hooks = sorted(n for n in dir(base) if not n.startswith("_"))
+    for name in cls.__dict__:
+        if name.startswith("_"):
+            continue
+        if base is Kit and name in ("name", "title"):
+            raise KitError(f"{cls.__qualname__} in {cls.__module__} writes the game's {name}: write it once, in the "
+                           "game's plugin.py (GameEntry(name=..., title=...)); the kit reads it from there")  # fmt: skip
+        if name not in hooks:
+            near = difflib.get_close_matches(name, hooks, n=1, cutoff=0.6)
+            hint = f"did you mean {near[0]!r}? " if near else ""
+            raise KitError(f"{cls.__qualname__} in {cls.__module__}: {name!r} is no {base.__name__} hook: {hint}"
+                           f"(a helper of the game's own starts with '_'; the hooks: docs/adding-a-game.md)")  # fmt: skip
+
+
+def kit_commands(kit: Kit[Any]) -> dict[str, tuple[str, ...]]:
+    """The shared commands a kit asks for, each with the Kit hooks it calls (the deck group's
+    DeckKit hooks are DECK_HOOKS). The command layer offers exactly these; `check_kit` holds
+    the kit to their hooks."""
+    out: dict[str, tuple[str, ...]] = {}
+    if kit.generated:
+        out["generate"] = ("generate", "summary") + (("csv_row",) if kit.csv_fields else ())
+        out["print"] = ("generate", "face")
+        out["png"] = ("generate", "face")
+    elif overrides(kit, "fixed_cards"):
+        out["print"] = ("fixed_cards", "face")
+    if overrides(kit, "decode"):
+        out["lookup"] = ("decode", "sheet")
+    if kit.board_options or overrides(kit, "board"):
+        out["board"] = ("board",)
+    if kit.kit_options or overrides(kit, "kit_parts"):
+        out["kit"] = ("kit_parts",) + (("face",) if kit.deck is not None else ())
+    if kit.deck is not None:
+        out["deck"] = ("face",)
+    return out
+
+
+def check_kit(kit: Kit[Any]) -> None:
+    """KitError naming the first hook a command the kit asks for calls and the kit lacks, and
+    what that hook must return."""
+    for command, hooks in kit_commands(kit).items():
+        for hook in hooks:
+            if not overrides(kit, hook):
+                raise missing_hook(kit, hook, f"{kit.name} {command}")
+    if kit.deck is not None:
+        for hook in DECK_HOOKS:
+            if not overrides(kit.deck, hook):
+                raise missing_hook(kit.deck, hook, f"{kit.name} deck")
 
 
 # ----- what a card's web page says (defaults and shared wording) ---------------------------

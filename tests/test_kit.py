@@ -11,7 +11,9 @@ from pypdf import PdfReader
 
 from cardgen import games
 from cardgen.cli.main import cli
+from cardgen.kit import DeckKit, Kit, KitError, kit_commands
 from tests.toygame.cards import Card, generate
+from tests.toygame.kit import KIT, ToyDecks, ToyKit
 from tests.toygame.plugin import ENTRY
 
 
@@ -88,3 +90,108 @@ def test_decks_build_check_show_print(toy, tmp_path):
     r = CliRunner().invoke(cli, ["toy", "deck", "print", str(bad), "-o", str(tmp_path / "bad.pdf")])
     assert r.exit_code == 1 and "not a legal deck" in r.output and not (tmp_path / "bad.pdf").exists()
     assert "too-many-copies" in r.output and "bad-serial" in r.output
+
+
+# ----- the kit checks itself ------------------------------------------------------------------
+
+
+def test_a_misspelled_hook_is_refused_naming_the_right_one():
+    with pytest.raises(KitError, match=r"'seed_decks' is no Kit hook: did you mean 'seed_deck'\?"):
+
+        class Misspelled(ToyKit):  # without the check, `print` quietly printed a pool instead of a legal deck
+            def seed_decks(self, seed, start, obj=None):
+                return None
+
+    with pytest.raises(KitError, match=r"'legal_lines' is no DeckKit hook: did you mean 'legal_line'\?"):
+
+        class MisspelledDecks(ToyDecks):
+            def legal_lines(self, deck):
+                return ""
+
+    class Helper(ToyKit):  # a helper of the game's own starts with '_'
+        def _strongest(self):
+            return 9
+
+
+def test_name_and_title_are_written_once_in_the_plugin():
+    assert (KIT.name, KIT.title) == (ENTRY.name, ENTRY.title)
+    with pytest.raises(KitError, match="writes the game's title: write it once, in the game's plugin.py"):
+
+        class Titled(ToyKit):
+            title = "Another Toy"
+
+
+class NoFace(Kit[Card]):
+    """A kit that generates cards but cannot draw them."""
+
+    def generate(self, seed, count, start, obj=None):
+        return generate(seed, count, start)
+
+    def summary(self, card):
+        return card.name
+
+
+NO_FACE = NoFace()
+
+
+class NoBuild(ToyDecks):
+    build = DeckKit.build  # the placeholder: a deck group without a builder
+
+
+class NoBuildKit(ToyKit):
+    deck = NoBuild()
+
+
+NO_BUILD = NoBuildKit()
+
+
+@pytest.mark.parametrize(
+    ("target", "message"),
+    [
+        ("tests.test_kit:NO_FACE", r"NoFace in tests.test_kit has no hook face \(`broken print` needs it\): "
+                                   r"define face\(lookup_base\) -> Face\[Any\]: the print Face that draws"),
+        ("tests.test_kit:NO_BUILD", r"NoBuild in tests.test_kit has no hook build \(`broken deck` needs it\): "
+                                    r"define build\(seed, collection, name, obj, \*\*options\) -> Built: a legal deck"),
+    ],
+)
+def test_a_missing_hook_says_which_and_what_it_returns(target, message):
+    reg = games.Registry()
+    reg.add(games.GameEntry("broken", "Broken", kit=target))
+    with pytest.raises(KitError, match=message):
+        reg.get("broken").load_kit()  # the command layer and the web load every kit this way
+
+
+def test_a_command_is_offered_only_where_its_hooks_are():
+    class NoLookup(Kit[Card]):
+        generated = False
+
+        def board(self, output, paper, **options):
+            return "wrote a board"
+
+    assert set(kit_commands(NoLookup())) == {"board"}
+
+
+    assert set(kit_commands(KIT)) == {"generate", "lookup", "print", "png", "deck"}
+
+
+@pytest.mark.parametrize(("shop", "args"), [("home", ()), ("pod", ("--shop", "pod"))])
+def test_the_toy_cards_pass_preflight(toy, tmp_path, shop, args):
+    """The example a new game copies embeds its font (the standard Helvetica failed preflight) and
+    draws in CMYK inks from its print palette when a print shop asks for them."""
+    out = tmp_path / "toy.pdf"
+    r = run("toy", "print", "--seed", "1", "-o", str(out), *args)
+    assert r.exit_code == 0, r.output
+    r = CliRunner().invoke(cli, ["preflight", str(out), "--shop", shop, "--json"])
+    found = {f["topic"]: f["level"] for f in json.loads(r.stdout)["findings"]}
+    assert r.exit_code == 0 and found["fonts"] == "ok", r.stdout
+
+
+def test_a_game_whose_kit_fails_its_check_is_one_line_and_leaves_the_others_listed():
+    from tests import registered
+
+    with registered.registered(games.GameEntry("broken", "Broken", kit="tests.test_kit:NO_FACE")):
+        r = CliRunner().invoke(cli, ["--help"])
+        assert r.exit_code == 0 and "cannot load: NoFace" in r.output and "gyonrg" in r.output
+        r = CliRunner().invoke(cli, ["broken", "generate"])
+        assert r.exit_code == 1 and "Traceback" not in r.output
+        assert r.output.strip().endswith("the print Face that draws the game's cards, QR codes under `lookup_base`.")

@@ -8,14 +8,21 @@ The import graph is read from the source with `ast`, so imports inside functions
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "cardgen"
 MAX_LINES = 900
-GAMES = ("gyonrg", "gyre", "spherion", "gogmagog", "ginjontan")
-SHARED = ("cli", "engine", "interop", "print", "web")
+
+
+def game_packages(root: Path = PACKAGE) -> list[str]:
+    """The game folders of the package: every sub-package with a plugin.py (as cardgen.games finds them)."""
+    return sorted(p.parent.name for p in root.glob("*/plugin.py"))
+
+
+GAMES = game_packages()
 
 
 def modules(root: Path = PACKAGE) -> dict[str, Path]:
@@ -95,7 +102,7 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def test_no_import_cycle():
-    found = cycles(import_graph(modules()))
+    found = cycles(graph_of(PACKAGE))
     assert not found, "import cycles (each a set of modules that import each other):\n" + "\n".join(
         " <-> ".join(c) for c in found
     )
@@ -115,21 +122,62 @@ def test_no_module_over_900_lines():
     assert not long, f"modules over {MAX_LINES} lines (split them by concern): {long}"
 
 
+def test_the_game_folders_are_the_registered_games():
+    """Every game the registry finds in the package is a folder these checks cover (and no more)."""
+    from cardgen import games
+
+    builtin = {e.name for e in games.registry().entries() if (e.kit or e.engine or "").startswith("cardgen.")}
+    assert set(GAMES) == builtin and len(GAMES) >= 5
+
+
+@functools.cache
+def graph_of(root: Path = PACKAGE) -> dict[str, set[str]]:
+    """The import graph of the package at `root`, read once per test run."""
+    return import_graph(modules(root))
+
+
+def game_crossings(game: str, root: Path = PACKAGE) -> set[tuple[str, str]]:
+    """(module, import) pairs where the game's folder imports another game."""
+    graph = graph_of(root)
+    others = set(game_packages(root)) - {game}
+    return {
+        (m, d) for m, deps in graph.items() if m.startswith(f"cardgen.{game}.") or m == f"cardgen.{game}"
+        for d in deps if d.split(".")[1:2] and d.split(".")[1] in others
+    }  # fmt: skip
+
+
+def shared_crossings(root: Path = PACKAGE) -> set[tuple[str, str]]:
+    """(module, import) pairs where a module outside every game folder (a shared machine or the
+    core) imports a game."""
+    graph = graph_of(root)
+    games = set(game_packages(root))
+    return {(m, d) for m, deps in graph.items() if m.split(".")[1:2] and m.split(".")[1] not in games
+            for d in deps if d.split(".")[1:2] and d.split(".")[1] in games}  # fmt: skip
+
+
+def cli_reaches(game: str, root: Path = PACKAGE) -> set[tuple[str, str]]:
+    """(module, import) pairs where the game's folder imports the command layer beyond its shared
+    option types (cardgen.cli.types): the command layer is built from the games, not below them."""
+    graph = graph_of(root)
+    return {
+        (m, d) for m, deps in graph.items() if m.startswith(f"cardgen.{game}.") or m == f"cardgen.{game}"
+        for d in deps if (d == "cardgen.cli" or d.startswith("cardgen.cli.")) and d != "cardgen.cli.types"
+    }  # fmt: skip
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_game_imports_no_other_game(game):
-    graph = import_graph(modules())
-    others = {g for g in GAMES if g != game}
-    crossing = {
-        (m, d) for m, deps in graph.items() if m.startswith(f"cardgen.{game}.") or m == f"cardgen.{game}"
-        for d in deps if d.split(".")[1] in others
-    }  # fmt: skip
-    assert not crossing
+    assert not game_crossings(game)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_uses_the_command_layer_only_through_its_option_types(game):
+    found = cli_reaches(game)
+    assert not found, f"{game} imports the command layer (use cardgen.cli.types, or move what it needs there): {sorted(found)}"
 
 
 def test_shared_machines_import_no_game():
-    graph = import_graph(modules())
-    crossing = {(m, d) for m, deps in graph.items() if m.split(".")[1:2] and m.split(".")[1] in SHARED
-                for d in deps if d.split(".")[1:2] and d.split(".")[1] in GAMES}  # fmt: skip
+    crossing = shared_crossings()
     assert not crossing, f"shared machines that name a game (games register themselves): {sorted(crossing)}"
 
 

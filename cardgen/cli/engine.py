@@ -16,6 +16,7 @@ from cardgen.cli.types import (
     BotsType,
     OutputFile,
     WholeNumber,
+    option_values,
     resolve_seed,
 )
 from cardgen.engine import records as rec
@@ -29,17 +30,6 @@ def _game_name(ctx, param, value: str) -> str:
     if name not in game_names():
         raise click.BadParameter(f"unknown game {value!r} (known games: {', '.join(game_names())})")
     return name
-
-
-def option_values(options: tuple) -> dict:
-    """The -o KEY=VALUE pairs as a dict; a key given twice with two values is a usage error."""
-    config: dict = {}
-    for key, value in options:
-        if key in config and config[key] != value:
-            raise click.BadParameter(f"{key}={config[key]} and {key}={value}: give each option once",
-                                     param_hint="'-o' / '--option'")  # fmt: skip
-        config[key] = value
-    return config
 
 
 def _config(name: str, players: int | None, bots: list[str] | None, options: tuple, decks: str | None,

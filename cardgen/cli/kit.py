@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import inspect
 import os
-import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -41,10 +40,11 @@ from cardgen.cli.types import (
     OutputFolder,
     WholeNumber,
     resolve_seed,
+    stem,
 )
 from cardgen.errors import DeckError
 from cardgen.files import STDIO
-from cardgen.kit import DeckKit, Kit, Selection
+from cardgen.kit import DeckKit, Kit, Selection, kit_commands, overrides
 from cardgen.lookup import serial_from_url
 
 SEED_HELP = "Seed (any integer or word). Without it a random seed is drawn and printed."
@@ -54,11 +54,6 @@ TEXT_OUT = OutputFile(stdout=True)
 PDF_OUT = OutputFile("a PDF")
 
 
-def overrides(kit: Kit[Any], hook: str) -> bool:
-    """Does the kit define `hook` itself (rather than inherit Kit's placeholder)?"""
-    return getattr(type(kit), hook) is not getattr(Kit, hook)
-
-
 def with_options(options: Sequence[Callable[..., Any]]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     def apply(f: Callable[..., Any]) -> Callable[..., Any]:
         for option in reversed(options):
@@ -66,11 +61,6 @@ def with_options(options: Sequence[Callable[..., Any]]) -> Callable[[Callable[..
         return f
 
     return apply
-
-
-def stem(text: Any, limit: int = 40) -> str:
-    """A file-name-safe stem of a seed or a file name."""
-    return re.sub(r"[^\w-]+", "_", str(text), flags=re.ASCII)[:limit] or "deck"
 
 
 def obj() -> Any:
@@ -98,19 +88,12 @@ def group(kit: Kit[Any]) -> click.Group:
 
     grp = click.Group(kit.name, callback=callback, help=kit.help)
     with_options(kit.group_options)(grp)  # click options attach to a command's params
-    if kit.generated:
-        grp.add_command(_generate(kit))
-    if overrides(kit, "decode"):
-        grp.add_command(_lookup(kit))
-    if kit.generated or overrides(kit, "fixed_cards"):
-        grp.add_command(_print(kit))
-    if kit.generated:
-        grp.add_command(_png(kit))
-    if kit.board_options or overrides(kit, "board"):
-        grp.add_command(_board(kit))
-    if overrides(kit, "kit_parts"):
-        grp.add_command(_kit(kit))
-    if kit.deck is not None:
+    offered = kit_commands(kit)  # the commands the kit asks for (check_kit made sure their hooks exist)
+    makers = {"generate": _generate, "lookup": _lookup, "print": _print, "png": _png, "board": _board, "kit": _kit}
+    for command, make in makers.items():
+        if command in offered:
+            grp.add_command(make(kit))
+    if "deck" in offered and kit.deck is not None:
         grp.add_command(deck_group(kit, kit.deck))
     for command in kit.commands():
         grp.add_command(command)

@@ -83,7 +83,11 @@ class CardgenGroup(click.Group):
         for title, names in (("Games", sorted(game_names)), ("Commands for every game", sorted(SHARED_COMMANDS))):
             rows = []
             for name in names:
-                cmd = self.get_command(ctx, name)
+                try:
+                    cmd = self.get_command(ctx, name)
+                except CardgenError as exc:  # a game whose kit fails its check: said here, the others still listed
+                    rows.append((name, f"cannot load: {exc}"[:limit]))
+                    continue
                 if cmd is not None and not cmd.hidden:
                     rows.append((name, cmd.get_short_help_str(limit)))
             if rows:

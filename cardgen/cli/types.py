@@ -390,3 +390,23 @@ SHOP = ShopType()
 GAME_OPTION = GameOptionType()
 DECKS = DecksType()
 ADDRESS = AddressType()
+
+
+# ----- helpers a game's own commands share with the command layer ------------------------------
+# (a game imports nothing of cardgen.cli but this module: tests/test_layout.py)
+
+
+def option_values(options: tuple) -> dict:
+    """The -o KEY=VALUE pairs as a dict; a key given twice with two values is a usage error."""
+    config: dict = {}
+    for key, value in options:
+        if key in config and config[key] != value:
+            raise click.BadParameter(f"{key}={config[key]} and {key}={value}: give each option once",
+                                     param_hint="'-o' / '--option'")  # fmt: skip
+        config[key] = value
+    return config
+
+
+def stem(text: Any, limit: int = 40) -> str:
+    """A file-name-safe stem of a seed or a file name."""
+    return re.sub(r"[^\w-]+", "_", str(text), flags=re.ASCII)[:limit] or "deck"

@@ -113,8 +113,6 @@ class GinjontanDecks(DeckKit[decks.Deck]):
 
 
 class GinjontanKit(Kit[int]):
-    name = "ginjontan"
-    title = "Gin-jon-tan"
     help = """Gin-jon-tan: symbol x number x colour cards, 33-card personal decks, combinations.
 
     \b

@@ -120,8 +120,6 @@ class GogmagogDecks(DeckKit[decks.Deck]):
 
 
 class GogmagogKit(Kit[Card]):
-    name = "gogmagog"
-    title = "Gog & Magog"
     help = """Gog & Magog: creature cards with mana, two ranks and lanes.
 
     Every card has a serial (e.g. P1AJ-Z) that is the card: `cardgen gogmagog

@@ -155,7 +155,7 @@ def balance(cards, games, jobs, seed, bots, as_json, chart, options) -> None:
     advantage (seats alternate between games): compare remedies with
     -o second_player_ap=N or -o second_player_cards=N.
     """
-    from cardgen.cli.engine import option_values
+    from cardgen.cli.types import option_values
     from cardgen.gyonrg import balance as bal
 
     options = tuple(option_values(options).items())

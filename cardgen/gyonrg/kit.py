@@ -117,8 +117,6 @@ class GyonrgDecks(DeckKit[decks.Deck]):
 
 
 class GyonrgKit(Kit[Card]):
-    name = "gyonrg"
-    title = "Gyon-RG"
     help = """Gyon-RG: randomly generated ship cards on a 5x5 grid.
 
     Every card has a serial (e.g. A3K9-QX7M-2PZ) that is the card: look it up

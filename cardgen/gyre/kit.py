@@ -13,8 +13,6 @@ from cardgen.kit import Kit
 
 
 class GyreKit(Kit[Any]):
-    name = "gyre"
-    title = "Gyre"
     help = """Gyre: claim tiles on a torus and turn the gyres you own.
 
     \b

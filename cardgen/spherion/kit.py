@@ -132,8 +132,6 @@ class SpherionDecks(DeckKit[decks.Deck]):
 
 
 class SpherionKit(Kit[Card]):
-    name = "spherion"
-    title = "Spherion"
     help = """Spherion: monsters, spells and traps on a hex-tiled sphere, dice and simultaneous turns.
 
     Every card has a serial (e.g. T0XC-RJE) that is the card: look it up offline
@@ -231,7 +229,7 @@ class SpherionKit(Kit[Card]):
         return parts(build_board(size, seed, wall), seed, decks)
 
     def board_file(self, seed: Any = "0", **options: Any) -> str:
-        from cardgen.cli.kit import stem
+        from cardgen.cli.types import stem
 
         return f"spherion-board-{stem(seed)}.pdf"
 

@@ -31,6 +31,7 @@ VARIANTS = [
     "cardgen_spherion",
     "cardgen_spherion(size=small,seed=2)",
 ]
+VARIANTS += [f"cardgen_{n}" for n in game_names() if f"cardgen_{n}" not in VARIANTS]  # every other game: its defaults
 
 
 def _random_play(state, rng: random.Random, moves: int):

@@ -19,12 +19,14 @@ from pypdf import PdfReader
 
 from cardgen.cli.kit import make_kit
 from cardgen.cli.main import cli
-from cardgen.games import game
+from cardgen.games import game, registry
+from cardgen.kit import kit_commands
 from cardgen.print import kit as kitpdf
 from cardgen.print.imposition import Rect
 from cardgen.print.sizes import mm
 
-KIT_GAMES = ("gogmagog", "spherion", "gyonrg", "gyre", "ginjontan")
+# Every registered game whose kit makes a print-and-play kit (`cardgen <game> kit`).
+KIT_GAMES = [e.name for e in registry().entries() if e.kit and "kit" in kit_commands(e.load_kit())]
 PAPERS = ("a4", "letter", "a3")
 TOLERANCE = 1.0  # points: glyph outlines may pass a fitted box by a hair (accents, brackets)
 

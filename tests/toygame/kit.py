@@ -13,30 +13,45 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.cli.types import WholeNumber
 from cardgen.decks import Problem
 from cardgen.kit import Built, DeckKit, Kit, Selection
+from cardgen.print.colour import Inks, load_palette
 from cardgen.print.face import CardBox
+from cardgen.print.fonts import SANS, SANS_BOLD, register_fonts
 
 from . import deck as decks
 from .cards import Card, decode, generate
 
 
 class ToyFace:
-    """A frame, the card's name and its serial."""
+    """Paper to the bleed edge, a frame in the card's colour, its name and its serial, in the embedded font (cardgen.print.fonts:
+    a PDF that names a font it does not embed fails preflight) and in the colour model the run asks
+    for (RGB, or CMYK inks from the toy's print palette)."""
+
+    COLOURS = {"red": "#C8102E", "green": "#00843D", "blue": "#0057B8"}
+    PAPER, BACK = "#F4F1E8", "#2B2B2B"
 
     def __init__(self, lookup_base: str | None) -> None:
         self.lookup_base = lookup_base
+        self.inks = Inks("rgb")
 
     def setup(self, canvas: Canvas, box: CardBox) -> None:
-        pass
+        register_fonts()
+        palette = Path(__file__).with_name("palette.toml")
+        self.inks = Inks("cmyk", load_palette(palette), str(palette)) if box.colour == "cmyk" else Inks("rgb")
 
     def draw_front(self, canvas: Canvas, card: Card, box: CardBox) -> None:
+        canvas.setFillColor(self.inks.colour(self.PAPER))
+        canvas.rect(0, 0, box.width, box.height, stroke=0, fill=1)  # art to the bleed edge: a cut a hair off shows no white
         x, y, w, h = box.safe_area
+        canvas.setStrokeColor(self.inks.colour(self.COLOURS[card.colour]))
         canvas.rect(x, y, w, h)
-        canvas.setFont("Helvetica", 12)
+        canvas.setFillColor(self.inks.black)
+        canvas.setFont(SANS_BOLD, 12)
         canvas.drawString(x + 6, y + h - 18, card.name)
-        canvas.setFont("Helvetica", 7)
+        canvas.setFont(SANS, 7)
         canvas.drawString(x + 6, y + 6, card.serial)
 
     def draw_back(self, canvas: Canvas, card: Card, box: CardBox) -> None:
+        canvas.setFillColor(self.inks.colour(self.BACK))
         canvas.rect(0, 0, box.width, box.height, stroke=0, fill=1)  # to the bleed edge: no frame a duplex shift shows
 
 
@@ -72,6 +87,10 @@ class ToyDecks(DeckKit[decks.Deck]):
         cards = entries_json(deck, lambda c: {"serial": c.serial}, full, Card.to_dict)
         return json.dumps({"format": "cardgen-toy-deck", "name": deck.name, "cards": cards}) + "\n"
 
+    def facets(self, card: Card) -> dict[str, str]:
+        """What the web's deck page lists after a card's name and counts the deck by."""
+        return {"colour": card.colour, "strength": str(card.strength)}
+
     def build(self, seed: Any, collection: Path | None, name: str | None, obj: Any = None, **options: Any) -> Built:
         pool = self.read(collection).cards if collection is not None else decks.seed_pool(seed)
         deck = decks.build_deck(pool, name)
@@ -79,8 +98,6 @@ class ToyDecks(DeckKit[decks.Deck]):
 
 
 class ToyKit(Kit[Card]):
-    name = "toy"
-    title = "Toy"
     help = "Toy: a game that lives in the tests."
     serial_example = "Y0JX"
     print_count = 10

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import registered
 from tests.web.conftest import BASE, SERIAL, LiveServer
 
 POSIX = pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="holds worker processes still with SIGSTOP")
@@ -78,7 +79,7 @@ def test_each_games_image_decodes_and_its_qr_code_reads(client, serial):
 # ----- same card, same bytes -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game", ["gyonrg", "gogmagog", "spherion", "ginjontan"])
+@pytest.mark.parametrize("game", registered.card_games())
 def test_an_image_is_the_file_cardgen_png_writes_whether_drawn_alone_or_beside_others(game):
     """The web's image of a card is `cardgen <game> png --dpi 250`'s file for it, byte for byte (the
     print drawing's exact pixels), and does not depend on the cards drawn in the same document."""
