@@ -169,6 +169,8 @@ class Kit(Generic[C]):
     board_options: Sequence[Option] = ()
     #: the `print` command's help
     print_help: str = ""
+    #: "module:attribute" of the game's cardgen.design.model.GameDesign: `cardgen <game> design` ("" for none)
+    design: str = ""
 
     # ----- the group ---------------------------------------------------------
 

@@ -112,6 +112,10 @@ def group(kit: Kit[Any]) -> click.Group:
         grp.add_command(_kit(kit))
     if kit.deck is not None:
         grp.add_command(deck_group(kit, kit.deck))
+    if kit.design:
+        from cardgen.cli.design import design_command
+
+        grp.add_command(design_command(kit))
     for command in kit.commands():
         grp.add_command(command)
     return grp

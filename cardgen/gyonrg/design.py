@@ -1,0 +1,94 @@
+"""Gyon-RG for the designer's report (cardgen.design): its tables, card space, stars and games."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from cardgen.design.model import CardView, GameDesign, Level, Space, TableView
+from cardgen.errors import TableError
+
+from . import edition as editions
+from .cards import Card
+from .edition import DIRECTIONS, Edition
+
+
+class GyonrgDesign(GameDesign):
+    game = "gyonrg"
+    title = "Gyon-RG"
+    categories = ("stars", "element", "ship type", "deploy cost")
+
+    def builtin_folder(self) -> Path:
+        return editions.tables_dir()
+
+    def load(self, folder: Path | None) -> Edition:
+        if folder is None:
+            return editions.current()
+        if not folder.is_dir():
+            raise TableError(f"tables folder {str(folder)!r} not found")
+        return editions.load(folder, check=False)
+
+    def by_letter(self, letter: str) -> Edition | None:
+        return editions.by_letter(letter)
+
+    def letters(self) -> list[str]:
+        return editions.known_letters()
+
+    def describe(self, ed: Edition) -> dict[str, Any]:
+        return {"letter": ed.letter, "fingerprint": ed.fingerprint, "folder": str(ed.folder), "card_space": ed.count,
+                "serial_length": ed.serial_length + 2, "star_cuts": ed.star_cuts}  # fmt: skip
+
+    def tables(self, ed: Edition) -> list[TableView]:
+        one, two = ed.modifier_count
+        out = [
+            TableView.of("elements.toml", "element", [(e.name, e.weight) for e in ed.elements]),
+            TableView.of("ships.toml", "ship type", [(s.name, s.weight) for s in ed.ship_types]),
+            TableView.of("modifiers.toml", "modifier", [(m.name, m.weight) for m in ed.modifiers],
+                         "each modifier a ship carries is drawn by these weights (a pair: two different ones)"),
+            TableView.of("modifiers.toml", "modifier count", [("one", one), ("two", two)], key="modifiers.toml: count"),
+            TableView.of("goals.toml", "goal grid", [(g.name, g.weight) for g in ed.goals]),
+            TableView.of("specials.toml", "special", [(s.name, s.weight) for s in ed.specials]),
+        ]
+        for d, (allow, deny) in zip(DIRECTIONS, ed.deploy_weights):
+            out.append(TableView.of("deploy.toml", f"deploy {d}", [("allow", allow), ("deny", deny)],
+                                    "drawn for each element on its own"))  # fmt: skip
+        return out
+
+    def spaces(self, ed: Edition) -> list[Space]:
+        return [Space(0, "card", 1, tuple(tuple(a.weights) for a in ed.attributes))]
+
+    def levels(self, ed: Edition) -> list[Level]:
+        return [Level(lv["stars"], lv["cards"], lv["card_share"], lv["pull_share"], lv["min_probability"])
+                for lv in ed.rarity.levels()]  # fmt: skip
+
+    def card(self, ed: Edition, kind: int, choices: tuple[int, ...]) -> Card:
+        return Card.from_choices(ed, choices)
+
+    def generate(self, ed: Edition, seed: Any, count: int) -> Iterator[Card]:
+        from .generator import generate
+
+        return generate(seed, count, 0, ed)
+
+    def view(self, card: Card) -> CardView:
+        return CardView(card.name, card.serial, card.stars, Fraction(card.weight, card.edition.total_weight))
+
+    def play(self, seed: Any, index: int, bots: tuple[str, str]) -> tuple[list[dict[str, str]], list[dict[str, str]], float]:
+        from cardgen.design.balance import play_seeded
+
+        return play_seeded(self.game, seed, index, bots, _decks, _categories)
+
+
+def _decks(game: Any) -> list[list[Card]]:
+    from .cards import decode
+
+    return [[decode(s) for s in serials] for serials in game.config["decks"]]
+
+
+def _categories(card: Card) -> dict[str, str]:
+    return {"stars": f"{card.stars}★", "element": card.element.name, "ship type": card.ship.type.name,
+            "deploy cost": f"{card.ship.deploy_cost} AP"}  # fmt: skip
+
+
+DESIGN = GyonrgDesign()
