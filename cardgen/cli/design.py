@@ -11,7 +11,7 @@ import click
 from cardgen.cli.types import ADDRESS, BotsType, OutputFile, WholeNumber
 from cardgen.errors import CardgenError
 
-DEFAULT_GAMES = 40  # a few seconds with greedy bots; --games 0 skips the section
+DEFAULT_GAMES = 20  # about ten seconds with greedy bots; --games 0 skips the section
 MAX_DESIGN_GAMES = 100_000
 
 
