@@ -155,7 +155,7 @@ def _environment() -> Environment:
 
 def render(snap: Snapshot, comparison: Comparison | None, balance: BalanceView | None, balance_note: str = "") -> str:
     option_charts = [
-        (t, charts.bars([(o.name, float(o.probability), f"{charts.pct(o.probability)}  (w {o.weight})") for o in t.options],
+        (t, charts.bars([(o.name, float(o.probability), f"{charts.pct(o.probability)} (w {o.weight})") for o in t.options],
                         f"{t.title}: probability of each option"))
         for t in snap.tables
     ]  # fmt: skip
