@@ -177,12 +177,18 @@ def render(snap: Snapshot, comparison: Comparison | None, balance: BalanceView |
     return _environment().get_template("design/report.html.j2").render(
         s=snap, option_charts=option_charts, star_chart=star_chart, dist_charts=dist_charts, cmp=comparison,
         change_chart=change_chart, balance=balance, balance_charts=balance_charts, balance_note=balance_note,
-        headline=headline(snap), stars_shown=bool(snap.levels))  # fmt: skip
+        headline=headline(snap, balance), stars_shown=bool(snap.levels))  # fmt: skip
 
 
-def headline(snap: Snapshot) -> list[str]:
+def headline(snap: Snapshot, balance: BalanceView | None = None) -> list[str]:
     """The first screen's few sentences: what a designer should learn at a glance."""
     out = []
+    if balance is not None:
+        out.append(f"Balance ({balance.games} games): {balance.verdict()}")
+    if len(snap.levels) == 5:
+        one, five = snap.levels[0], snap.levels[4]
+        out.append(f"1★ cards are {charts.pct(one.card_share)} of the card space but make {charts.pct(one.pull_share)} of "
+                   f"the pulls; 5★ cards are {charts.pct(five.card_share)} of the space and make {charts.pct(five.pull_share)}.")  # fmt: skip
     for t in snap.tables:
         if len(t.options) < 2 or not t.options:
             continue
@@ -191,7 +197,7 @@ def headline(snap: Snapshot) -> list[str]:
         if hi.probability >= 3 * lo.probability:
             out.append(f"{t.title}: {hi.name} is drawn {float(hi.probability / lo.probability):.0f}× as often as {lo.name} "
                        f"({charts.pct(hi.probability)} against {charts.pct(lo.probability)}).")  # fmt: skip
-    return out[:5]
+    return out[:7]
 
 
 def progress_printer(echo: Callable[[str], None], games: int) -> Callable[[int], None]:

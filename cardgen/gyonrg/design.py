@@ -60,7 +60,8 @@ class GyonrgDesign(GameDesign):
         return [Space(0, "card", 1, tuple(tuple(a.weights) for a in ed.attributes))]
 
     def levels(self, ed: Edition) -> list[Level]:
-        return [Level(lv["stars"], lv["cards"], lv["card_share"], lv["pull_share"], lv["min_probability"])
+        return [Level(lv["stars"], lv["cards"], lv["card_share"], lv["pull_share"],
+                      Fraction(_rarest_from(ed, lv["min_weight"]), ed.total_weight))
                 for lv in ed.rarity.levels()]  # fmt: skip
 
     def card(self, ed: Edition, kind: int, choices: tuple[int, ...]) -> Card:
@@ -78,6 +79,21 @@ class GyonrgDesign(GameDesign):
         from cardgen.design.balance import play_seeded
 
         return play_seeded(self.game, seed, index, bots, _decks, _categories)
+
+
+def _rarest_from(ed: Edition, threshold: int) -> int:
+    """The weight of the least likely card whose weight is at least `threshold` (a level's
+    threshold sits between two cards' weights; this is the card just above it)."""
+    rarity = ed.rarity
+    cards = rarity.count_at_least(threshold)
+    lo, hi = threshold, rarity.max_weight
+    while lo < hi:  # the largest weight still counting every card from the threshold up
+        mid = (lo + hi + 1) // 2
+        if rarity.count_at_least(mid) == cards:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
 
 
 def _decks(game: Any) -> list[list[Card]]:

@@ -220,3 +220,19 @@ def test_bad_input_is_one_clear_line(tmp_path, args, code, said):
     assert said in res.output
     assert "Traceback" not in res.output
     assert not (tmp_path / "r.html").exists()
+
+
+@pytest.mark.parametrize("game", ["gyonrg", "gogmagog", "spherion"])
+def test_each_level_reaches_down_to_its_rarest_card(game):
+    """A level's odds reach down to a real card: the 5★ one is the rarest card of the edition, and
+    every example card of a level is at least as likely as that level's rarest."""
+    from cardgen.design.model import examples, extremes
+    from cardgen.design.report import design_of
+
+    design = design_of(game)
+    ed = design.load(None)
+    levels = {lv.stars: lv for lv in design.levels(ed)}
+    ((_, kind, choices),) = extremes(design.spaces(ed), 1, biggest=False)
+    assert levels[5].min_probability == design.view(design.card(ed, kind, choices)).probability
+    for stars, cards in examples(design, ed).items():
+        assert cards and all(design.view(c).probability >= levels[stars].min_probability for c in cards)
