@@ -128,6 +128,8 @@ class GameDesign:
     categories: Sequence[str] = ()
     #: where a game without generated cards stops: no stars, examples, comparison or balance
     generated = True
+    #: the command that freezes a designer's edition, if the game keeps frozen editions
+    freeze = ""
 
     # ----- tables ------------------------------------------------------------
 

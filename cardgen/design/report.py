@@ -54,6 +54,10 @@ class Change:
     def moved(self) -> float:
         return float((self.after or 0) - (self.before or 0))
 
+    @property
+    def magnitude(self) -> float:
+        return abs(self.moved)
+
 
 @dataclass
 class Comparison:
@@ -135,7 +139,7 @@ def build(design: GameDesign, kit: Any, tables: Path | None, *, against: Any = N
     face = kit.face(None) if design.generated and dpi else None
     snap = snapshot(design, ed, face, kit.card_size if face is not None else None, dpi)
     comparison = compare(snapshot(design, against), snap) if against is not None else None
-    html = render(snap, comparison, balance, balance_note)
+    html = render(snap, comparison, balance, balance_note, design.freeze)
     return Report(snap, comparison, balance, balance_note, html)
 
 
@@ -153,7 +157,8 @@ def _environment() -> Environment:
     return env
 
 
-def render(snap: Snapshot, comparison: Comparison | None, balance: BalanceView | None, balance_note: str = "") -> str:
+def render(snap: Snapshot, comparison: Comparison | None, balance: BalanceView | None, balance_note: str = "",
+           freeze: str = "") -> str:  # fmt: skip
     option_charts = [
         (t, charts.bars([(o.name, float(o.probability), f"{charts.pct(o.probability)} (w {o.weight})") for o in t.options],
                         f"{t.title}: probability of each option"))
@@ -177,7 +182,7 @@ def render(snap: Snapshot, comparison: Comparison | None, balance: BalanceView |
     return _environment().get_template("design/report.html.j2").render(
         s=snap, option_charts=option_charts, star_chart=star_chart, dist_charts=dist_charts, cmp=comparison,
         change_chart=change_chart, balance=balance, balance_charts=balance_charts, balance_note=balance_note,
-        headline=headline(snap, balance), stars_shown=bool(snap.levels))  # fmt: skip
+        headline=headline(snap, balance), stars_shown=bool(snap.levels), freeze=freeze)  # fmt: skip
 
 
 def headline(snap: Snapshot, balance: BalanceView | None = None) -> list[str]:

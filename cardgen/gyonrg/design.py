@@ -19,6 +19,7 @@ class GyonrgDesign(GameDesign):
     game = "gyonrg"
     title = "Gyon-RG"
     categories = ("stars", "element", "ship type", "deploy cost")
+    freeze = "cardgen gyonrg --tables DIR freeze"
 
     def builtin_folder(self) -> Path:
         return editions.tables_dir()

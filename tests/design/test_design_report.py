@@ -236,3 +236,13 @@ def test_each_level_reaches_down_to_its_rarest_card(game):
     assert levels[5].min_probability == design.view(design.card(ed, kind, choices)).probability
     for stars, cards in examples(design, ed).items():
         assert cards and all(design.view(c).probability >= levels[stars].min_probability for c in cards)
+
+
+def test_balance_figures_do_not_depend_on_the_processes():
+    """Each game is seeded by itself, so one process or two give the same figures."""
+    from cardgen.design.balance import run
+    from cardgen.design.report import design_of
+
+    design = design_of("gogmagog")
+    one, two = run(design, 4, jobs=1), run(design, 4, jobs=2)
+    assert one.categories == two.categories and one.categories["stars"]
