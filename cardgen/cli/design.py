@@ -61,6 +61,12 @@ def design_command(kit: Any) -> click.Command:
         from cardgen.cli.kit import obj
         from cardgen.design import report as reports
 
+        if address is not None and backend != "ray":
+            raise click.BadParameter(f"{address!r} names a Ray cluster: give --backend ray with it (the {backend} backend "
+                                     "runs the games in local processes)", param_hint="'--address'")  # fmt: skip
+        ctx = click.get_current_context()
+        if not watch and ctx.get_parameter_source("interval") is not click.core.ParameterSource.DEFAULT:
+            raise click.BadParameter("is how often --watch looks at the tables: give --watch with it", param_hint="'--interval'")
         design_ = reports.design_of(kit.name)
         tables = tables_opt if tables_opt is not None else getattr(obj(), "tables", None)
         edition = _load(design_, tables)

@@ -246,3 +246,10 @@ def test_balance_figures_do_not_depend_on_the_processes():
     design = design_of("gogmagog")
     one, two = run(design, 4, jobs=1), run(design, 4, jobs=2)
     assert one.categories == two.categories and one.categories["stars"]
+
+
+@pytest.mark.parametrize(("args", "option"), [(["--address", "auto"], "--address"), (["--interval", "2"], "--interval")])
+def test_an_option_that_would_be_ignored_is_refused(tmp_path, args, option):
+    res = CliRunner().invoke(cli, ["gogmagog", "design", "-o", str(tmp_path / "r.html"), "--games", "0", *args])
+    assert res.exit_code == 2 and option in res.output
+    assert not (tmp_path / "r.html").exists()
