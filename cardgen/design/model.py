@@ -174,6 +174,11 @@ class GameDesign:
     def distributions(self, ed: Any) -> list[Distribution]:
         return []
 
+    def carry(self, card: Any, ed: Any) -> Any | None:
+        """The same card in edition `ed`: the same options, found by name (None when one is gone,
+        or when the game cannot say); the comparison shows how much likelier it became."""
+        return None
+
     # ----- balance -----------------------------------------------------------
 
     def engine_letter(self) -> str:
@@ -200,9 +205,11 @@ def snapshot(design: GameDesign, ed: Any, face: Any = None, card_size: Any = Non
         views = [design.view(design.card(ed, kind, choices)) for _, kind, choices in found]
         setattr(snap, which, views)
     snap.ties = (tied(spaces, True), tied(spaces, False))
-    snap.examples = examples(design, ed)
+    drawn = examples(design, ed)
     if face is not None and dpi > 0:
-        snap.examples = {s: draw(cards, ed, design, face, card_size, dpi) for s, cards in snap.examples.items()}
+        snap.examples = {s: draw(cards, ed, design, face, card_size, dpi) for s, cards in drawn.items()}
+    else:
+        snap.examples = {s: [design.view(c) for c in cards] for s, cards in drawn.items()}
     return snap
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import functools
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -24,7 +25,7 @@ from cardgen.errors import CardgenError
 
 from . import charts
 from .balance import BalanceView
-from .model import GameDesign, Snapshot, snapshot
+from .model import CardView, GameDesign, Snapshot, examples, extremes, snapshot
 
 EXAMPLE_DPI = 110  # example cards: enough to read, small enough to keep the page light
 
@@ -67,6 +68,7 @@ class Comparison:
     after: Snapshot
     changes: list[Change] = field(default_factory=list)  # only options whose probability moved
     same_tables: bool = False
+    cards: list[tuple[CardView, CardView]] = field(default_factory=list)  # old cards, then the same cards now
 
     @property
     def star_rows(self) -> list[tuple[int, Fraction, Fraction]]:
@@ -106,6 +108,21 @@ def compare(before: Snapshot, after: Snapshot) -> Comparison:
     return Comparison(before, after, changes, before.fingerprint == after.fingerprint)
 
 
+def carried(design: GameDesign, before: Any, after: Any) -> list[tuple[CardView, CardView]]:
+    """Cards of edition `before` (its commonest, rarest and example cards) beside the same cards
+    in `after`, the ones whose odds moved most first; empty when the game cannot carry cards."""
+    spaces = design.spaces(before)
+    cards = [design.card(before, k, c) for biggest in (True, False) for _, k, c in extremes(spaces, 3, biggest)]
+    cards += [c for level in examples(design, before).values() for c in level]
+    rows = []
+    for card in cards:
+        now = design.carry(card, after)
+        if now is not None:
+            rows.append((design.view(card), design.view(now)))
+    rows.sort(key=lambda r: -abs(math.log(r[1].probability / r[0].probability)))
+    return rows
+
+
 @dataclass
 class Report:
     snapshot: Snapshot
@@ -138,7 +155,10 @@ def build(design: GameDesign, kit: Any, tables: Path | None, *, against: Any = N
     ed = edition if edition is not None else design.load(tables)
     face = kit.face(None) if design.generated and dpi else None
     snap = snapshot(design, ed, face, kit.card_size if face is not None else None, dpi)
-    comparison = compare(snapshot(design, against), snap) if against is not None else None
+    comparison = None
+    if against is not None:
+        comparison = compare(snapshot(design, against), snap)
+        comparison.cards = carried(design, against, ed)
     html = render(snap, comparison, balance, balance_note, design.freeze)
     return Report(snap, comparison, balance, balance_note, html)
 

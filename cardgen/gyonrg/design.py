@@ -76,10 +76,36 @@ class GyonrgDesign(GameDesign):
     def view(self, card: Card) -> CardView:
         return CardView(card.name, card.serial, card.stars, Fraction(card.weight, card.edition.total_weight))
 
+    def carry(self, card: Card, ed: Edition) -> Card | None:
+        old = card.edition
+        e, ship, combo, goal, special = card.choices[:5]
+
+        def at(items: list[Any], name: str) -> int | None:
+            names = [x.name for x in items]
+            return names.index(name) if name in names else None
+
+        mods = [at(ed.modifiers, old.modifiers[i].name) for i in old.attributes[2].options[combo]]
+        masks = []
+        for mask in card.choices[5:]:
+            bits = [at(ed.elements, name) for name in old.deploy_elements(mask)]
+            if None in bits:
+                return None
+            masks.append(sum(1 << b for b in bits if b is not None))
+        picks = [at(ed.elements, old.elements[e].name), at(ed.ship_types, old.ship_types[ship].name),
+                 None if None in mods else _index(ed.attributes[2].options, tuple(sorted(m for m in mods if m is not None))),
+                 at(ed.goals, old.goals[goal].name), at(ed.specials, old.specials[special].name)]  # fmt: skip
+        if None in picks:
+            return None
+        return Card.from_choices(ed, [p for p in picks if p is not None] + masks)
+
     def play(self, seed: Any, index: int, bots: tuple[str, str]) -> tuple[list[dict[str, str]], list[dict[str, str]], float]:
         from cardgen.design.balance import play_seeded
 
         return play_seeded(self.game, seed, index, bots, _decks, _categories)
+
+
+def _index(options: list[Any], combo: tuple[int, ...]) -> int | None:
+    return options.index(combo) if combo in options else None
 
 
 def _rarest_from(ed: Edition, threshold: int) -> int:

@@ -253,3 +253,23 @@ def test_an_option_that_would_be_ignored_is_refused(tmp_path, args, option):
     res = CliRunner().invoke(cli, ["gogmagog", "design", "-o", str(tmp_path / "r.html"), "--games", "0", *args])
     assert res.exit_code == 2 and option in res.output
     assert not (tmp_path / "r.html").exists()
+
+
+def test_cards_of_the_old_edition_are_shown_with_their_new_odds(tmp_path):
+    """The comparison carries edition A's cards into the edited tables: a Matter card is
+    (9/28) / (6/25) times as likely as before, any other card 25/28 times."""
+    from cardgen.design.report import build, design_of
+
+    design = design_of("gyonrg")
+    tables = _edited(tmp_path)
+    report = build(design, None, tables, against=design.load(None), dpi=0)
+    assert report.comparison is not None and len(report.comparison.cards) >= 15
+    total = sum(e["weight"] for e in _toml("gyonrg", "elements")["element"])
+    matter = 0
+    for old, new in report.comparison.cards:
+        assert new.name == old.name and new.serial[0] == "B" and old.serial[0] == "A"
+        ratio = new.probability / old.probability
+        assert ratio in (Fraction(9, total + 3) / Fraction(6, total), Fraction(total, total + 3))
+        matter += ratio > 1
+    assert 0 < matter < len(report.comparison.cards)
+    assert "Cards of edition A, drawn now" in report.html
