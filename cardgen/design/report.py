@@ -158,7 +158,8 @@ def build(design: GameDesign, kit: Any, tables: Path | None, *, against: Any = N
     comparison = None
     if against is not None:
         comparison = compare(snapshot(design, against), snap)
-        comparison.cards = carried(design, against, ed)
+        if design.generated:
+            comparison.cards = carried(design, against, ed)
     html = render(snap, comparison, balance, balance_note, design.freeze)
     return Report(snap, comparison, balance, balance_note, html)
 

@@ -182,9 +182,10 @@ def test_against_names_the_changed_option_and_its_two_probabilities(tmp_path, ag
     assert "edition A</th><th class=\"n\">edition B</th>" in html
 
 
-def test_against_itself_moves_nothing(tmp_path):
+@pytest.mark.parametrize(("game", "letter"), [("gyonrg", "A"), ("gogmagog", "P"), ("spherion", "T"), ("ginjontan", "J")])
+def test_against_itself_moves_nothing(tmp_path, game, letter):
     out = tmp_path / "r.html"
-    res = CliRunner().invoke(cli, ["gyonrg", "design", "-o", str(out), "--against", "A", "--games", "0"])
+    res = CliRunner().invoke(cli, [game, "design", "-o", str(out), "--against", letter, "--games", "0"])
     assert res.exit_code == 0, res.output
     assert "nothing moved" in out.read_text(encoding="utf-8")
 
@@ -273,3 +274,26 @@ def test_cards_of_the_old_edition_are_shown_with_their_new_odds(tmp_path):
         matter += ratio > 1
     assert 0 < matter < len(report.comparison.cards)
     assert "Cards of edition A, drawn now" in report.html
+
+
+@pytest.mark.parametrize(("game", "file", "option", "old", "letter"),
+                         [("gogmagog", "guilds.toml", "Ember", "P", "Q"), ("spherion", "monsters.toml", "Fire", "T", "V")])
+def test_against_in_the_other_games(tmp_path, game, file, option, old, letter):
+    """Gog & Magog and Spherion: one weight 1 -> 3 in a copy with a new letter names that option
+    and its two probabilities."""
+    dest = tmp_path / "tables"
+    shutil.copytree(TABLES / game, dest)
+    text = (dest / file).read_text(encoding="utf-8")
+    head, rest = text.split(f'name = "{option}"', 1)
+    block, tail = rest.split("weight = 1", 1)
+    (dest / file).write_text(head + f'name = "{option}"' + block + "weight = 3" + tail, encoding="utf-8")
+    meta = dest / "meta.toml"
+    meta.write_text(meta.read_text(encoding="utf-8").replace(f'edition = "{old}"', f'edition = "{letter}"'), encoding="utf-8")
+    out = tmp_path / "r.html"
+    res = CliRunner().invoke(cli, [game, "design", "-o", str(out), "--tables", str(dest), "--against", old, "--games", "0"])
+    assert res.exit_code == 0, res.output
+    rows = _toml(game, file.removesuffix(".toml"))
+    group = rows["guild"] if game == "gogmagog" else rows["element"]
+    total = sum(r["weight"] for r in group)
+    row = _change_row(out.read_text(encoding="utf-8"), option)
+    assert pct(Fraction(1, total)) in row and pct(Fraction(3, total + 2)) in row
