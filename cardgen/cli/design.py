@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -65,13 +64,20 @@ def design_command(kit: Any) -> click.Command:
             raise click.BadParameter(f"{address!r} names a Ray cluster: give --backend ray with it (the {backend} backend "
                                      "runs the games in local processes)", param_hint="'--address'")  # fmt: skip
         ctx = click.get_current_context()
-        if not watch and ctx.get_parameter_source("interval") is not click.core.ParameterSource.DEFAULT:
+        given = {name for name in ("interval", "games", "bots", "jobs", "backend", "address")
+                 if ctx.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT}  # fmt: skip
+        if not watch and "interval" in given:
             raise click.BadParameter("is how often --watch looks at the tables: give --watch with it", param_hint="'--interval'")
+        idle = given - {"interval"} - ({"games"} if games == 0 else set())  # --games 0 asks for nothing
+        if not kit.generated and idle:
+            name = sorted(idle)[0]
+            raise click.BadParameter(f"{kit.title} has a fixed family of cards and no balance games to play",
+                                     param_hint=f"'--{name}'")  # fmt: skip
         design_ = reports.design_of(kit.name)
         tables = tables_opt if tables_opt is not None else getattr(obj(), "tables", None)
         edition = _load(design_, tables)
         before = reports.load_against(design_, against) if against is not None else None
-        if games and not design_.generated:
+        if not design_.generated:
             games = 0
         balance, note = None, ""
         if games:
@@ -91,9 +97,10 @@ def design_command(kit: Any) -> click.Command:
             note = "Not played: --games 0."
         report = reports.build(design_, kit, tables, against=before, balance=balance, balance_note=note, edition=edition)
         _write(output, report.html)
-        click.echo(f"wrote {output}: {design_.title} edition {report.snapshot.letter}"
-                   + (f" against {before and report.comparison.before.letter}, {len(report.comparison.changes)} options moved"
-                      if report.comparison else "") + (f", {games} balance games" if balance else ""), err=True)  # fmt: skip
+        said = f"wrote {output}: {design_.title} edition {report.snapshot.letter}"
+        if report.comparison is not None:
+            said += f" against {report.comparison.before.letter}, {len(report.comparison.changes)} options moved"
+        click.echo(said + (f", {games} balance games" if balance else ""), err=True)
         if not watch:
             return
         from cardgen.design.watch import watch as poll
@@ -115,6 +122,11 @@ def design_command(kit: Any) -> click.Command:
             click.echo("stopped watching", err=True)
 
     design.help = (design.help or "").replace("what the tables make", f"what the {kit.title} tables make")
+    if not kit.generated:
+        design.help = (f"Write one self-contained HTML report of the {kit.title} tables.\n\n"
+                       "The family of cards is fixed, so there are no stars, odds or balance games: each table's "
+                       "options and their share of the family, and how card values and the values of random hands "
+                       "spread. With --against, what moved since another edition's tables. The page fetches nothing.")  # fmt: skip
     return design
 
 
@@ -132,4 +144,3 @@ def _write(output: Path, html: str) -> None:
     from cardgen.files import write_text
 
     write_text(output, html)
-    sys.stderr.flush()

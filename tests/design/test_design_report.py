@@ -256,6 +256,12 @@ def test_an_option_that_would_be_ignored_is_refused(tmp_path, args, option):
     assert not (tmp_path / "r.html").exists()
 
 
+def test_ginjontan_has_no_balance_games_to_play(tmp_path):
+    res = CliRunner().invoke(cli, ["ginjontan", "design", "-o", str(tmp_path / "r.html"), "--games", "5"])
+    assert res.exit_code == 2 and "'--games'" in res.output and "no balance games" in res.output
+    assert not (tmp_path / "r.html").exists()
+
+
 def test_cards_of_the_old_edition_are_shown_with_their_new_odds(tmp_path):
     """The comparison carries edition A's cards into the edited tables: a Matter card is
     (9/28) / (6/25) times as likely as before, any other card 25/28 times."""
