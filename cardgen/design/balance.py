@@ -1,7 +1,9 @@
 """The report's balance section: do the cards that stars call rare win more?
 
-Game i is played between two decks the game's own deck builder makes from the seeds
-'<seed>-<i>-a' and '<seed>-<i>-b', by the same bot on both sides. For each side every category
+Game i is played between two decks, by the same bot on both sides: random legal decks drawn from
+one pool of generated cards where the game says how (Gyon-RG, Gog & Magog: decks that differ,
+so a category's share differs from side to side), else the decks its own builder makes from the
+seeds '<seed>-<i>-a' and '<seed>-<i>-b'. For each side every category
 value (a star level, an element, a cost...) gets the share of that side's cards that hold it;
 a value's win rate is the win rate of the sides weighted by those shares (a draw counts
 half), with Wilson's 95 % interval on the effective number of sides (sum of weights)^2 /
@@ -41,6 +43,8 @@ class BalanceView:
     categories: dict[str, list[Row]]
     seconds: float
     backend: str
+    decks: str = "decks"  # how the decks were made, for people
+    first_player: tuple[float, float, float] | None = None  # win rate and 95 % interval, when seats alternate
 
     def verdict(self) -> str:
         """A plain sentence: do rarer cards win more?"""
@@ -61,13 +65,14 @@ class BalanceView:
 
 
 def play_seeded(game_name: str, seed: Any, index: int, bots: tuple[str, str], decks: Callable[[Any], list[list[Any]]],
-                categories: Callable[[Any], dict[str, str]], **options: Any) -> tuple[Categories, Categories, float]:  # fmt: skip
-    """One game of the balance run with the game's built decks (see the module docstring)."""
+                categories: Callable[[Any], dict[str, str]], given: Any = None, **options: Any) -> tuple[Categories, Categories, float]:  # fmt: skip
+    """One game of the balance run: between the decks `given` (as the game's `decks` option takes
+    them), else the game's built decks (see the module docstring)."""
     from cardgen.engine.bots import make_bot
     from cardgen.engine.records import play_out
     from cardgen.engine.registry import load_game
 
-    game = load_game(game_name, decks=f"seed:{seed}-{index}-a,seed:{seed}-{index}-b", **options)
+    game = load_game(game_name, decks=given or f"seed:{seed}-{index}-a,seed:{seed}-{index}-b", **options)
     game_seed = f"{seed}/{index}"
     players = [make_bot(bots[side], game, side, seed=game_seed) for side in (0, 1)]
     state, _, _ = play_out(game, game_seed, players, record=False)
@@ -94,7 +99,12 @@ def run(design: Any, games: int, *, seed: str = "design", bots: tuple[str, str] 
     tasks = [(design.game, seed, i, bots) for i in range(games)]
     results = run_jobs(_play_task, tasks, jobs, progress=progress, backend=backend, address=address)
     table = aggregate(results, design.categories)
-    return BalanceView(games, seed, bots, design.engine_letter(), table, time.monotonic() - start, backend)
+    first = None
+    if design.alternates and results:  # game i: side i % 2 plays first
+        wins = sum(r if i % 2 == 0 else 1 - r for i, (_, _, r) in enumerate(results))
+        first = (wins / len(results), *wilson(wins, len(results)))
+    return BalanceView(games, seed, bots, design.engine_letter(), table, time.monotonic() - start, backend,
+                       design.decks_text, first)  # fmt: skip
 
 
 def aggregate(results: Sequence[tuple[Categories, Categories, float]], names: Sequence[str]) -> dict[str, list[Row]]:

@@ -130,6 +130,10 @@ class GameDesign:
     generated = True
     #: the command that freezes a designer's edition, if the game keeps frozen editions
     freeze = ""
+    #: how the balance games' decks are made, for the report
+    decks_text = "decks the game's deck builder made from seeds"
+    #: the balance games alternate the first player (game i: side i % 2 starts)
+    alternates = False
 
     # ----- tables ------------------------------------------------------------
 

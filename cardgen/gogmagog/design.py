@@ -8,11 +8,12 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.design.model import CardView, GameDesign, Level, Space, TableView
-from cardgen.errors import TableError
+from cardgen.errors import CardgenError, TableError
 
 from . import cards as pool
 from .cards import KINDS, Card, Edition
 
+POOL = 300  # cards the balance games' random decks are drawn from
 
 class GogmagogDesign(GameDesign):
     game = "gogmagog"
@@ -87,10 +88,49 @@ class GogmagogDesign(GameDesign):
     def view(self, card: Card) -> CardView:
         return CardView(card.name, card.serial, card.stars, card.probability)
 
+    alternates = True
+    decks_text = f"random legal decks drawn from a pool of {POOL} cards, seats alternating"
+
     def play(self, seed: Any, index: int, bots: tuple[str, str]) -> tuple[list[dict[str, str]], list[dict[str, str]], float]:
         from cardgen.design.balance import play_seeded
 
-        return play_seeded(self.game, seed, index, bots, _decks, _categories)
+        pool = _pool(seed)
+        given = [[c.serial for c in _deck(pool, seed, index, side)] for side in (0, 1)]
+        return play_seeded(self.game, seed, index, bots, _decks, _categories, given, first_player=index % 2)
+
+
+_POOLS: dict[Any, list[Card]] = {}  # the balance run's pool, per seed, once per process
+
+
+def _pool(seed: Any) -> list[Card]:
+    if seed not in _POOLS:
+        from .generator import generate
+
+        _POOLS[seed] = list(generate(seed, POOL))
+    return _POOLS[seed]
+
+
+def _deck(pool: list[Card], seed: Any, index: int, side: int) -> list[Card]:
+    """A random legal deck (the rulebook's size, copies and resources) drawn from the pool."""
+    from cardgen.rng import Stream
+
+    from .deck import RULES
+
+    order = list(range(len(pool)))
+    Stream(seed, ("design", "deck", index, side)).shuffle(order)
+    out: list[Card] = []
+    copies: dict[Card, int] = {}
+    resources = 0
+    for k in order:
+        card = pool[k]
+        if copies.get(card, 0) >= RULES.max_copies or (card.kind_name == "resource" and resources >= RULES.max_resources):
+            continue
+        copies[card] = copies.get(card, 0) + 1
+        resources += card.kind_name == "resource"
+        out.append(card)
+        if len(out) == RULES.size:
+            return out
+    raise CardgenError(f"a pool of {len(pool)} cards cannot make a legal deck of {RULES.size}")
 
 
 def _decks(game: Any) -> list[list[Card]]:

@@ -14,6 +14,7 @@ from . import edition as editions
 from .cards import Card
 from .edition import DIRECTIONS, Edition
 
+POOL = 540  # cards the balance games' random decks are drawn from
 
 class GyonrgDesign(GameDesign):
     game = "gyonrg"
@@ -98,10 +99,28 @@ class GyonrgDesign(GameDesign):
             return None
         return Card.from_choices(ed, [p for p in picks if p is not None] + masks)
 
+    alternates = True
+    decks_text = f"random legal decks drawn from a pool of {POOL} cards (as `cardgen gyonrg balance` draws them), seats alternating"
+
     def play(self, seed: Any, index: int, bots: tuple[str, str]) -> tuple[list[dict[str, str]], list[dict[str, str]], float]:
         from cardgen.design.balance import play_seeded
 
-        return play_seeded(self.game, seed, index, bots, _decks, _categories)
+        from .balance import _deck
+
+        pool = _pool(seed)
+        given = [[c.serial for c in _deck(pool, seed, index, side)] for side in (0, 1)]
+        return play_seeded(self.game, seed, index, bots, _decks, _categories, given, first_player=index % 2)
+
+
+_POOLS: dict[Any, list[Card]] = {}  # the balance run's pool, per seed, once per process
+
+
+def _pool(seed: Any) -> list[Card]:
+    if seed not in _POOLS:
+        from .generator import generate
+
+        _POOLS[seed] = list(generate(seed, POOL))
+    return _POOLS[seed]
 
 
 def _index(options: list[Any], combo: tuple[int, ...]) -> int | None:

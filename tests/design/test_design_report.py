@@ -200,6 +200,7 @@ def test_balance_section_plays_games_and_says_whether_rarer_cards_win(tmp_path):
     assert re.search(r'<p class="verdict">(Yes|No|Not shown|Too few)', section)
     for cat in ("stars", "guild", "kind", "cost"):
         assert f"<h3>by {cat}</h3>" in section
+    assert "The first player wins" in section and "random legal decks drawn from a pool of 300 cards" in section
 
 
 @pytest.mark.parametrize(
