@@ -215,7 +215,7 @@ def headline(snap: Snapshot, balance: BalanceView | None = None) -> list[str]:
             rate, low, high = balance.first_player
             if not low <= 0.5 <= high:
                 out.append(f"The first player wins {rate * 100:.0f} % of the games [{low * 100:.0f}, {high * 100:.0f}]: "
-                           f"{'an' if rate > 0.5 else 'a dis'}advantage worth a look.")  # fmt: skip
+                           f"{'an ' if rate > 0.5 else 'a dis'}advantage worth a look.")  # fmt: skip
     if len(snap.levels) == 5:
         one, five = snap.levels[0], snap.levels[4]
         out.append(f"1★ cards are {charts.pct(one.card_share)} of the card space but make {charts.pct(one.pull_share)} of "
