@@ -225,6 +225,8 @@ class Kit(Generic[C]):
     board_options: Sequence[Option] = ()
     #: the `print` command's help
     print_help: str = ""
+    #: "module:attribute" of the game's cardgen.design.model.GameDesign: `cardgen <game> design` ("" for none)
+    design: str = ""
 
     # ----- the group ---------------------------------------------------------
 
@@ -426,6 +428,8 @@ def kit_commands(kit: Kit[Any]) -> dict[str, tuple[str, ...]]:
         out["kit"] = ("kit_parts",) + (("face",) if kit.deck is not None else ())
     if kit.deck is not None:
         out["deck"] = ("face",)
+    if kit.design:
+        out["design"] = ()  # the report reads the module `design` names, no hook
     return out
 
 

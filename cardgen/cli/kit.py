@@ -95,6 +95,10 @@ def group(kit: Kit[Any]) -> click.Group:
             grp.add_command(make(kit))
     if "deck" in offered and kit.deck is not None:
         grp.add_command(deck_group(kit, kit.deck))
+    if "design" in offered:
+        from cardgen.cli.design import design_command
+
+        grp.add_command(design_command(kit))
     for command in kit.commands():
         grp.add_command(command)
     return grp

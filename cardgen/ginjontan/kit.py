@@ -124,6 +124,7 @@ class GinjontanKit(Kit[int]):
     collection from a seed and chooses a deck from it.
     """
     generated = False
+    design = "cardgen.ginjontan.design:DESIGN"
     serial_example = "Sun-7-blue"
     deck = GinjontanDecks()
     print_help = "Print a whole common deck as a print-ready PDF (a personal deck: `deck print FILE`)."

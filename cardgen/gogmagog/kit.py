@@ -130,6 +130,7 @@ class GogmagogKit(Kit[Card]):
     serial_example = "P1AJ-Z"
     print_count = decks.DECK_SIZE
     deck = GogmagogDecks()
+    design = "cardgen.gogmagog.design:DESIGN"
     board_options = (
         click.option("--lanes", type=WholeNumber(1, 7), default=5, show_default=True, help="Lanes per player (the game option lanes)."),
         click.option("--energy", type=WholeNumber(1, 200), default=20, show_default=True,

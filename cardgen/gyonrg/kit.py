@@ -127,6 +127,7 @@ class GyonrgKit(Kit[Card]):
     csv_fields = text.CSV_FIELDS
     summary_separator = "\n"
     deck = GyonrgDecks()
+    design = "cardgen.gyonrg.design:DESIGN"
     group_options = (
         click.option("--tables", type=click.Path(exists=True, file_okay=False, path_type=Path),
                      help="Use the attribute tables in this folder instead of the built-in ones (for designers; see README)."),

@@ -142,6 +142,7 @@ class SpherionKit(Kit[Card]):
     print_count = decks.DEFAULT_SIZE
     csv_fields = pool.CSV_FIELDS
     deck = SpherionDecks()
+    design = "cardgen.spherion.design:DESIGN"
     board_options = (
         click.option("--seed", "-s", type=SEED, default="0", show_default=True, help="Seed of the wall (a game's seed gives its board)."),
         click.option("--size", type=click.Choice(["small", "medium", "standard", "large"]), default="standard", show_default=True,
