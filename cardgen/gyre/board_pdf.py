@@ -15,6 +15,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.errors import CardgenError
+from cardgen.print.anatomy import field
 from cardgen.print.fonts import SANS_BOLD
 from cardgen.print.kit import Drawing, Part, Pieces, Reference, Section, build_kit, label, paper_size
 from cardgen.print.sizes import Size
@@ -45,6 +46,9 @@ def board(n: int) -> Drawing:
             c.line(x0, y0 + i * cell, x0 + s, y0 + i * cell)
         c.setLineWidth(1.6)
         c.rect(x0, y0, s, s)
+        field(c, "Wrapping edges", x0 - 1, y0 + s * 0.4, 2, s * 0.2)
+        field(c, "Square names", x0, y0 + s + 1.5 * mm, cell, (LABELS - 2) * mm)
+        field(c, "Gyre dot", x0 + 3 * cell - 1.5 * mm, y0 + s - 3 * cell - 1.5 * mm, 3 * mm, 3 * mm)
         c.setFillColorRGB(0.1, 0.1, 0.12)
         box = (LABELS - 2) * mm
         for i in range(n):
@@ -98,6 +102,7 @@ def pieces(n: int, players: int) -> list[Pieces]:
 def _piece(kind: str, colour: str):
     def draw(c: Canvas, i: int) -> None:
         size = (PIECE if kind == "tile" else DISK) * mm
+        field(c, {"tile": "Tile", "gyre": "Gyre marker"}.get(kind, "Resting marker"), 0, 0, size, size)
         c.setFillColorRGB(*(FILL[colour] if colour else (0.8, 0.8, 0.82)))
         c.setStrokeColorRGB(0.3, 0.3, 0.3)
         c.setLineWidth(0.4)
