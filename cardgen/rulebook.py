@@ -170,48 +170,78 @@ def appendix_url(game: str) -> str:
 def inline(text: str) -> str:
     """Markdown inline marks taken off: bold, code, links (their text kept)."""
     text = re.sub(r"\[([^\]]+)\]\([^)]+\)", r"\1", text)
-    return text.replace("**", "").replace("`", "")
+    text = text.replace("**", "").replace("`", "")
+    return re.sub(r"(?<![\w*])\*(\S[^*]*?)\*(?!\w)", r"\1", text)
 
 
-def blocks(body: str) -> list[tuple[str, str]]:
-    """A section's body as (kind, text) blocks: 'p' paragraphs, '-' bullets, 'N.' numbered steps,
-    '  -' bullets under a step; each block's lines joined, its marks taken off."""
-    out: list[tuple[str, str]] = []
-    for line in body.splitlines():
-        stripped = line.strip()
-        if not stripped:
-            out.append(("", ""))
+def plain(game: str, width: int = 78, house: bool = False) -> str:
+    """The rulebook (or with `house` its appendix, docs/rules/<game>.md) as plain text for a terminal:
+    headings underlined, paragraphs and lists wrapped to `width`, links as their text."""
+    if house:
+        from cardgen.web.rules import rules_file
+
+        path = rules_file(game)
+        if path is None:
+            raise KeyError(game)
+        return to_plain(path.read_text(encoding="utf-8"), width)
+    tail = f"The appendix (house rules and options): cardgen {game} rules --house"
+    return to_plain(source(game), width).rstrip("\n") + "\n\n" + tail + "\n"
+
+
+def to_plain(markdown: str, width: int = 78) -> str:
+    """Markdown as plain text: headings underlined, paragraphs and list items wrapped, quotations
+    kept behind '> ', tables and code as they are written."""
+    lines: list[str] = []
+    para: list[str] = []
+    item: tuple[str, list[str]] | None = None
+    fenced = False
+
+    def flush() -> None:
+        nonlocal item
+        if para:
+            lines.extend(textwrap.wrap(inline(" ".join(para)), width) + [""])
+            para.clear()
+        if item is not None:
+            lead, words = item
+            lines.extend(textwrap.wrap(inline(" ".join(words)), width, initial_indent=lead,
+                                       subsequent_indent=" " * len(lead)))  # fmt: skip
+            item = None
+
+    for raw in markdown.splitlines():
+        line = raw.rstrip()
+        if line.startswith("```"):
+            flush()
+            fenced = not fenced
+            continue
+        if fenced or line.startswith("|"):
+            lines.append(line)
+            continue
+        heading = re.match(r"(#{1,4}) (.+)", line)
+        if heading:
+            flush()
+            if lines and lines[-1] != "":
+                lines.append("")
+            text = inline(heading.group(2))
+            lines += [text, "=-~~"[len(heading.group(1)) - 1] * len(text), ""]
+            continue
+        if not line.strip():
+            flush()
+            if lines and lines[-1] != "":
+                lines.append("")
+            continue
+        if line.startswith(">"):
+            flush()
+            lines.extend(textwrap.wrap(inline(line.lstrip("> ")), width - 2, initial_indent="> ", subsequent_indent="> ") or [">"])
             continue
         bullet = re.match(r"(\s*)(-|\d+\.) (.*)", line)
         if bullet:
+            flush()
             indent, mark, rest = bullet.groups()
-            kind = ("  " if indent else "") + ("-" if mark == "-" else mark)
-            out.append((kind, inline(rest)))
-        elif out and out[-1][0]:
-            kind, text = out[-1]
-            out[-1] = (kind, text + " " + inline(stripped))
+            item = (" " * (len(indent) + 1 if indent else 0) + mark + " ", [rest])
+            continue
+        if item is not None:
+            item[1].append(line.strip())
         else:
-            out.append(("p", inline(stripped)))
-    return [b for b in out if b[0]]
-
-
-def plain(game: str, width: int = 78) -> str:
-    """The rulebook as plain text for a terminal: headings underlined, paragraphs and lists
-    wrapped to `width`, links as their text with the appendix named by its command."""
-    head = title(game)
-    lines = [head, "=" * len(head), ""]
-    for p in parts(game):
-        lines += [p.heading, ("-" if p.level == 2 else "~") * len(p.heading), ""]
-        for kind, text in blocks(p.body):
-            if kind == "p":
-                lines += textwrap.wrap(text, width) + [""]
-                continue
-            indent = 4 if kind.startswith("  ") else 0
-            mark = kind.strip()
-            bullet = "-" if mark == "-" else mark
-            lead = " " * indent + bullet + " "
-            lines += textwrap.wrap(text, width, initial_indent=lead, subsequent_indent=" " * len(lead))
-        if lines[-1] != "":
-            lines.append("")
-    lines.append(f"The appendix (house rules and options): cardgen {game} rules --house")
-    return "\n".join(lines).rstrip() + "\n"
+            para.append(line.strip())
+    flush()
+    return "\n".join(lines).strip("\n") + "\n"

@@ -17,7 +17,17 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.errors import CardgenError
 from cardgen.print.anatomy import field
 from cardgen.print.fonts import SANS_BOLD
-from cardgen.print.kit import Drawing, Part, Pieces, Reference, Section, build_kit, label, paper_size
+from cardgen.print.kit import (
+    Drawing,
+    Part,
+    Pieces,
+    Reference,
+    build_kit,
+    house_footer,
+    label,
+    paper_size,
+    rulebook_sections,
+)
 from cardgen.print.sizes import Size
 
 from .engine import MAX_SIZE, MIN_SIZE
@@ -121,29 +131,18 @@ def _piece(kind: str, colour: str):
 
 
 def reference(n: int, players: int) -> Reference:
-    """The turn in steps and the choices cardgen made (docs/rules/gyre.md)."""
-    turn = (
-        f"Players take turns in the order {', '.join(COLOUR_NAMES[:players])}.",
-        "First, if you like, turn any of your active gyres: the 4 tiles around it (empty squares too) move a quarter "
-        "turn either way; the 9 gyres at their corners rest until your turn ends (put resting markers on them).",
-        "Then claim one empty square with a tile of yours; the claim ends the turn.",
-        "The claim takes every unowned gyre at a corner the new tile shares with an opponent's tile: put your disk on it.",
-        "After every claim and every turn of a gyre: a tile whose 8 neighbours all belong to one other player becomes theirs.",
-        "When no empty square is left, each tile scores 1, doubled for each neighbour of its colour, minus 1 for each "
-        "opponent's neighbour; the highest total wins.",
-    )
-    choices = (
+    """The player's rulebook with its board anatomy, and the choices cardgen made as its house rules."""
+    choices: tuple[str, ...] = (
         "The board is a torus: every row and column wraps, so every tile has 8 neighbours (option size, 4 to 19).",
         "One gyre at every corner: gyre c3 is the lower-right corner of square c3. Gyres stay put when tiles turn.",
         "Only your own, active gyres turn; a turn may move only empty squares and is still a turn of the gyre.",
         "Gyres are taken before captures are resolved; claiming a square the opponent surrounds is legal.",
         "By default no limit on turns of gyres in one turn beyond resting (option max_gyrations).",
     )
-    return Reference(f"Gyre {n} x {n}: reference",
-                     (Section("A turn, step by step", turn, numbered=True),
-                      Section("Choices cardgen made where the rulebook is silent", choices)),
-                     "Every choice and its reason: docs/rules/gyre.md. Play it against the bots with `cardgen play gyre`; "
-                     "score a finished board with `cardgen gyre score`.")  # fmt: skip
+    choices += (f"This kit: a board of {n} x {n} squares for {players} players (options size and players).",)
+    return Reference("Gyre: how to play", rulebook_sections("gyre", choices),
+                     house_footer("gyre") + " Play it against the bots with `cardgen play gyre`; score a finished board "
+                     "with `cardgen gyre score`.")  # fmt: skip
 
 
 def parts(size: int = 8, players: int = 2) -> list[Part]:

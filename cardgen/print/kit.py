@@ -92,11 +92,15 @@ class Pieces:
 
 @dataclass(frozen=True)
 class Section:
-    """A heading and its lines on the reference page (numbered: steps)."""
+    """A heading and its lines on the reference page (numbered: steps). `blocks`, when given, replace the
+    lines: (kind, text) with kind 'p' a paragraph, '-' a bullet, 'N.' a step, '  -' a bullet under a step,
+    'h3' a sub-heading. `figure(width_pt)` is a picture under the heading (cardgen.print.anatomy.Figure)."""
 
     heading: str
-    lines: tuple[str, ...]
+    lines: tuple[str, ...] = ()
     numbered: bool = False
+    blocks: tuple[tuple[str, str], ...] = ()
+    figure: Callable[[float], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -126,12 +130,15 @@ Part = Drawing | Pieces | Reference
 
 @dataclass(frozen=True)
 class Label:
-    """Text drawn by `label`: its page (0 first), text, box and the clip it is seen through (points)."""
+    """Text drawn by `label`: its page (0 first), text, box and the clip it is seen through (points).
+    A `picture` label is the box of a card face drawn whole (an anatomy picture): the face's own text
+    lies inside it, laid out by the face (its tests check it), not by `label`."""
 
     page: int
     text: str
     box: Rect
     clip: Rect | None = None
+    picture: bool = False
 
 
 @dataclass
@@ -478,30 +485,50 @@ def _reference_pages(doc: _Document, ref: Reference, contents: Sequence[str]) ->
     lead = body * 1.3
     sections = list(ref.sections) + ([Section("This kit, page by page", tuple(contents))] if contents else [])
     y = area.y + area.height
-    doc.header(ref.title)
+    doc.header(ref.title, REFERENCE_NOTE)
 
     def room_for(height: float) -> None:
         nonlocal y
         if y - height < area.y:
             doc.end(KitPage("reference", ref.title))
-            doc.header(ref.title + " (continued)")
+            doc.header(ref.title + " (continued)", REFERENCE_NOTE)
             y = area.y + area.height
+
+    def text(bullet: str, words: str, indent_level: int = 0, font: str = SANS) -> None:
+        nonlocal y
+        indent = (text_width("00.", SANS, body) + 4) * (indent_level + (1 if bullet else 0))
+        lines = wrap(words, font, body, area.width - indent) or [words]
+        for k, part in enumerate(lines):
+            room_for(lead)
+            if k == 0 and bullet:
+                step = text_width("00.", SANS, body) + 4
+                label(c, bullet, area.x + indent - step, y - lead, step - 2, lead, size=body, align="right")
+            label(c, part, area.x + indent, y - lead, area.width - indent, lead, size=body, font=font, align="left")
+            y -= lead
 
     for section in sections:
         room_for(head * 1.5 + lead)
         c.setFillColorRGB(*INK)
         label(c, section.heading, area.x, y - head * 1.4, area.width, head * 1.4, size=head, font=SANS_BOLD, align="left")
         y -= head * 1.6
+        if section.figure is not None:
+            figure = section.figure(area.width)
+            room_for(figure.height + lead)
+            _figure(doc, figure, area.x + (area.width - figure.width) / 2, y - figure.height)
+            y -= figure.height + lead * 0.6
+        if section.blocks:
+            for kind, words in section.blocks:
+                if kind == "h3":
+                    room_for(lead * 2.2)
+                    y -= lead * 0.3
+                    text("", words, font=SANS_BOLD)
+                elif kind == "p":
+                    text("", words)
+                    y -= lead * 0.3
+                else:
+                    text("-" if kind.strip() == "-" else kind.strip(), words, 1 if kind.startswith("  ") else 0)
         for n, line in enumerate(section.lines, 1):
-            bullet = f"{n}." if section.numbered else "-"
-            indent = text_width("00.", SANS, body) + 4
-            lines = wrap(line, SANS, body, area.width - indent) or [line]
-            for k, part in enumerate(lines):
-                room_for(lead)
-                if k == 0:
-                    label(c, bullet, area.x, y - lead, indent - 2, lead, size=body, align="right")
-                label(c, part, area.x + indent, y - lead, area.width - indent, lead, size=body, align="left")
-                y -= lead
+            text(f"{n}." if section.numbered else "-", line)
         y -= lead * 0.6
     if ref.footer:
         room_for(lead * 2)
@@ -511,6 +538,98 @@ def _reference_pages(doc: _Document, ref: Reference, contents: Sequence[str]) ->
             label(c, part, area.x, y - lead, area.width, lead, size=7.5, align="left")
             y -= lead
     doc.end(KitPage("reference", ref.title))
+
+
+REFERENCE_NOTE = "How to play. Print at 100 % (no 'fit to page'), single-sided or double-sided."
+
+
+def _figure(doc: _Document, figure: Any, x: float, y: float) -> None:
+    """An anatomy picture at (x, y) (its lower-left corner), each card face recorded as a picture label."""
+    from cardgen.print.anatomy import draw_figure
+
+    c = doc.c
+    c.saveState()
+    c.translate(x, y)
+    draw_figure(c, figure, label)
+    c.restoreState()
+    for subject, sx, sy, scale in figure.placed:
+        box = Rect(x + sx, y + sy, subject.width * scale, subject.height * scale)
+        doc.recorder.labels.append(Label(doc.recorder.page, "", box, None, picture=True))
+
+
+def markdown_blocks(body: str) -> tuple[tuple[str, str], ...]:
+    """A rulebook section's Markdown as Section blocks: paragraphs, bullets, steps and bullets under a
+    step, each block's lines joined and its inline marks taken off (cardgen.rulebook.inline)."""
+    import re
+
+    from cardgen.rulebook import inline
+
+    out: list[list[str]] = []
+    for line in body.splitlines():
+        if not line.strip():
+            out.append(["", ""])
+            continue
+        bullet = re.match(r"(\s*)(-|\d+\.) (.*)", line)
+        if bullet:
+            indent, mark, rest = bullet.groups()
+            out.append([("  " if indent else "") + mark, rest])
+        elif out and out[-1][0]:
+            out[-1][1] += " " + line.strip()
+        else:
+            out.append(["p", line.strip()])
+    return tuple((kind, inline(text)) for kind, text in out if kind)
+
+
+def rulebook_sections(game: str, house: Sequence[str] = ()) -> tuple[Section, ...]:
+    """The game's player's rulebook (cardgen.rulebook) as reference sections, the card anatomy picture
+    under its anatomy part; the appendix part becomes `house` (the kit's own list of the choices made,
+    each naming its option), since a printed kit cannot follow a link."""
+    from cardgen import rulebook
+
+    anatomy = rulebook.part(game, "anatomy")
+    appendix = rulebook.part(game, "appendix")
+    sections: list[Section] = []
+    for part in rulebook.parts(game):
+        if part.level == 3 and sections:
+            last = sections[-1]
+            sections[-1] = replace(last, blocks=last.blocks + (("h3", part.heading),) + markdown_blocks(part.body))
+            continue
+        if appendix is not None and part.heading == appendix.heading:
+            sections.append(Section(part.heading, tuple(house)))
+            continue
+        figure = _anatomy_figure(game) if anatomy is not None and part.heading == anatomy.heading else None
+        sections.append(Section(part.heading, blocks=markdown_blocks(part.body), figure=figure))
+    return tuple(sections)
+
+
+def _anatomy_figure(game: str) -> Callable[[float], Any]:
+    def make(width: float) -> Any:
+        from cardgen.print.anatomy import layout, subjects
+
+        return layout(subjects(game), width)
+
+    return make
+
+
+def rulebook_pdf(game: str, paper: Size) -> tuple[bytes, int]:
+    """`cardgen GAME rules --pdf`: the rulebook with its anatomy picture as a PDF to print (the kit's
+    reference pages without the kit's page list); its bytes and page count."""
+    from cardgen import rulebook
+
+    ref = Reference(rulebook.title(game), rulebook_sections(game, _house_lines(game)), house_footer(game))
+    doc = _Document(paper, ref.title)
+    _reference_pages(doc, ref, ())
+    return doc.finish(), len(doc.pages)
+
+
+def _house_lines(game: str) -> tuple[str, ...]:
+    return (f"The rulebook the game comes from leaves questions open; the answers cardgen chose, each with "
+            f"its reason and the option that changes it, are its appendix: {house_footer(game)}",)  # fmt: skip
+
+
+def house_footer(game: str) -> str:
+    return (f"The house rules in full, each with its reason and its option: type 'cardgen {game} rules --house', or "
+            f"open /rules/{game}/house-rules on a cardgen server ('cardgen serve').")  # fmt: skip
 
 
 def _blank(paper: Size) -> tuple[bytes, list[KitPage], list[Label]]:

@@ -92,7 +92,8 @@ def text_problems(kit: kitpdf.BuiltKit) -> list[str]:
         shown = []
         for text, box in found:
             if info.part != "deck":
-                mine = [lab for lab in labels.get(index, []) if text in " ".join(lab.text.split())]
+                # a card face drawn whole (the anatomy picture) lays out its own text: its tests check it
+                mine = [lab for lab in labels.get(index, []) if lab.picture or text in " ".join(lab.text.split())]
                 inside = [lab for lab in mine if _inside(box, lab.box, TOLERANCE)]
                 if not inside:
                     problems.append(f"page {index + 1}: {text!r} at {_fmt(box)} leaves its box "
@@ -150,7 +151,7 @@ def test_kit_command_writes_the_kit_and_its_parts(tmp_path):
     r = CliRunner().invoke(cli, ["gogmagog", "kit", "--paper", "a3", "-o", str(out), "--parts", str(parts)])
     assert r.exit_code == 0, r.output
     pages = len(PdfReader(out).pages)
-    assert f"wrote {out}: {pages} pages on a3: board p1-2, pieces p3, reference p4, deck " in r.output
+    assert re.search(rf"wrote {re.escape(str(out))}: {pages} pages on a3: board p1-2, pieces p3, reference p4-\d+, deck ", r.output)
     names = sorted(p.name for p in parts.iterdir())
     assert names == ["gogmagog-board.pdf", "gogmagog-deck-1.pdf", "gogmagog-deck-2.pdf", "gogmagog-pieces.pdf",
                      "gogmagog-reference.pdf"]  # fmt: skip
