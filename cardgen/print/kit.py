@@ -5,8 +5,10 @@ A game declares its parts (`cardgen.kit.Kit.kit_parts`); this module lays them o
 - a `Drawing` (a board, a mat, a tracker: drawn in points from its lower-left corner at
   true size) prints whole on a page when it fits the printable area (on a landscape page
   when only that makes it fit); a bigger one is tiled over pages, each tile at true size, tiles
-  overlapping by at least OVERLAP mm, alignment marks in every overlap and 'tile R,C of
-  ROWS,COLS, overlap N mm' in the tile's header. Nothing is ever scaled: every drawing page
+  overlapping by at least OVERLAP mm and 'tile R,C of ROWS,COLS, overlap N mm' in the tile's
+  header. Each tile is trimmed at its frame on its left and top and laid over the tiles before
+  it; the alignment marks are magenta triangles whose tips touch the line where that trimmed
+  edge lands, one on each tile, so both stay in view and meet tip to tip (never on text). Nothing is ever scaled: every drawing page
   carries a 50 mm bar to check that the printer did not scale it either;
 - `Pieces` (tokens, tiles, markers: many small things to cut out) are packed in rows onto
   sheets, each kind under its caption;
@@ -22,6 +24,7 @@ of every page against those boxes and against each other.
 
 from __future__ import annotations
 
+import functools
 import io
 import math
 from collections.abc import Callable, Iterable, Sequence
@@ -266,29 +269,116 @@ def plan(drawing: Drawing, paper: Size) -> tuple[bool, list[Tile]]:
     return landscape, tiles
 
 
-def marks(tiles: Sequence[Tile]) -> list[tuple[float, float]]:
-    """Where the alignment marks go (drawing mm): two in the middle of every overlap of neighbouring
-    tiles, where no third tile's edge cuts them."""
-    out: list[tuple[float, float]] = []
-    by = {(t.row, t.col): t for t in tiles}
+@dataclass(frozen=True)
+class Mark:
+    """An alignment mark: a magenta triangle on tile (row, col) whose tip touches the seam at (x, y)
+    (drawing mm), its body on the tile's side of the seam, pointing `towards` the seam ('right', 'left',
+    'down', 'up'). The two tiles of a seam carry a pair, tip to tip: put together, they make a bow tie."""
 
-    def alone(lo: float, hi: float, before: float | None, after: float | None) -> tuple[float, float]:
-        """The part of [lo, hi] no neighbour along the seam overlaps (before: its end, after: its start)."""
-        a = max(lo, before if before is not None else lo)
-        b = min(hi, after if after is not None else hi)
-        return (a, b) if b - a > 4 * MARK_R else (lo, hi)
+    row: int
+    col: int
+    x: float
+    y: float
+    towards: str
+
+    def box(self) -> tuple[float, float, float, float]:
+        """(x, y, w, h) in drawing mm: the triangle's bounding box."""
+        h, b = MARK_H, MARK_R
+        if self.towards == "right":
+            return self.x - h, self.y - b, h, 2 * b
+        if self.towards == "left":
+            return self.x, self.y - b, h, 2 * b
+        if self.towards == "down":
+            return self.x - b, self.y, 2 * b, h
+        return self.x - b, self.y - h, 2 * b, h
+
+
+MARK_H = 4.0  # mm: a mark's height, from its base to its tip on the seam
+
+
+def covered(t: Tile, tiles: Sequence[Tile]) -> list[tuple[float, float, float, float]]:
+    """The parts (drawing mm, x0 y0 x1 y1) of tile t that a later tile hides: each tile is trimmed at its
+    frame on its left and top sides and laid over the tiles before it (to its left and above)."""
+    out = []
+    for o in tiles:
+        if (o.row, o.col) <= (t.row, t.col):
+            continue
+        x0, y0 = max(t.x, o.x), max(t.y, o.y)
+        x1, y1 = min(t.x + t.w, o.x + o.w), min(t.y + t.h, o.y + o.h)
+        if x1 > x0 and y1 > y0:
+            out.append((x0, y0, x1, y1))
+    return out
+
+
+def marks(tiles: Sequence[Tile], avoid: Sequence[tuple[float, float, float, float]] = ()) -> list[Mark]:
+    """The alignment marks of a tiled drawing: for every seam, two pairs of triangles tip to tip on the
+    line where the later tile's trimmed edge lands (its left or top frame), each triangle on the part of
+    its own tile that stays in view, none on text (`avoid`: boxes in drawing mm) and none where a third
+    tile's edge crosses the seam."""
+    by = {(t.row, t.col): t for t in tiles}
+    out: list[Mark] = []
+
+    def clear(box: tuple[float, float, float, float]) -> bool:
+        x, y, w, h = box
+        return all(x + w <= a or a + aw <= x or y + h <= b or b + bh <= y for a, b, aw, bh in avoid)
+
+    def places(lo: float, hi: float, make: Callable[[float], list[Mark]]) -> list[Mark]:
+        """Two places along the seam [lo, hi], as near its thirds as text allows."""
+        found: list[Mark] = []
+        room = MARK_R + 1.0
+        for target in (lo + (hi - lo) / 3, lo + 2 * (hi - lo) / 3):
+            steps = sorted((v for v in _frange(lo + room, hi - room, 1.0)), key=lambda v: abs(v - target))
+            for v in steps:
+                pair = make(v)
+                if all(clear(m.box()) for m in pair) and all(abs(v - _along(m)) > 3 * MARK_R for m in found):
+                    found += pair
+                    break
+        return found
 
     for t in tiles:
         right, below = by.get((t.row, t.col + 1)), by.get((t.row + 1, t.col))
-        if right is not None:
-            up, down = by.get((t.row - 1, t.col)), by.get((t.row + 1, t.col))
-            lo, hi = alone(t.y, t.y + t.h, down.y + down.h if down else None, up.y if up else None)
-            out += [((right.x + t.x + t.w) / 2, lo + (hi - lo) * f) for f in (1 / 3, 2 / 3)]
-        if below is not None:
-            left, beside = by.get((t.row, t.col - 1)), by.get((t.row, t.col + 1))
-            lo, hi = alone(t.x, t.x + t.w, left.x + left.w if left else None, beside.x if beside else None)
-            out += [(lo + (hi - lo) * f, (below.y + below.h + t.y) / 2) for f in (1 / 3, 2 / 3)]
+        if right is not None:  # the right tile's left frame lands at x = right.x on this tile
+            up, down = by.get((t.row - 1, t.col + 1)), by.get((t.row + 1, t.col + 1))
+            lo = down.y + down.h if down else t.y
+            hi = up.y if up else t.y + t.h
+            x = right.x
+            out += places(lo, hi, functools.partial(_pair, t, right, x, True))
+        if below is not None:  # the lower tile's top frame lands at y = below.y + below.h on this tile
+            left, beside = by.get((t.row + 1, t.col - 1)), by.get((t.row + 1, t.col + 1))
+            lo = left.x + left.w if left else t.x
+            hi = beside.x if beside else t.x + t.w
+            y = below.y + below.h
+            out += places(lo, hi, functools.partial(_pair, t, below, y, False))
     return out
+
+
+def _pair(earlier: Tile, later: Tile, seam: float, across: bool, v: float) -> list[Mark]:
+    """The two triangles of a seam at `v` along it: on the earlier tile pointing at the seam, on the later one back."""
+    if across:
+        return [Mark(earlier.row, earlier.col, seam, v, "right"), Mark(later.row, later.col, seam, v, "left")]
+    return [Mark(earlier.row, earlier.col, v, seam, "down"), Mark(later.row, later.col, v, seam, "up")]
+
+
+def _along(m: Mark) -> float:
+    return m.y if m.towards in ("left", "right") else m.x
+
+
+def _frange(lo: float, hi: float, step: float) -> list[float]:
+    n = int((hi - lo) // step)
+    return [lo + k * step for k in range(n + 1)] if hi >= lo else []
+
+
+def text_boxes(drawing: Drawing) -> list[tuple[float, float, float, float]]:
+    """Every text box `label` draws in `drawing`, in drawing mm (x, y, w, h): drawn once on a throwaway page."""
+    from cardgen.print.fonts import register_fonts
+
+    register_fonts()
+    canvas = Canvas(io.BytesIO(), pagesize=(mm(drawing.width_mm), mm(drawing.height_mm)))
+    recorder = _Recorder()
+    canvas._cardgen_kit = recorder
+    drawing.draw(canvas)
+    k = mm(1)
+    return [(lab.box.x / k, lab.box.y / k, lab.box.width / k, lab.box.height / k) for lab in recorder.labels]
 
 
 # ----- one document of kit pages ----------------------------------------------------------
@@ -303,6 +393,7 @@ class KitPage:
     clip: Rect | None = None
     tile: Tile | None = None
     landscape: bool = False
+    marks: tuple[Rect, ...] = ()  # the alignment marks on this tile, page points
 
 
 class _Document:
@@ -382,7 +473,7 @@ class _Document:
 def _drawing_pages(doc: _Document, drawing: Drawing, part: str = "board") -> None:
     landscape, tiles = plan(drawing, doc.paper)
     doc.orient(landscape)
-    where = marks(tiles)
+    where = marks(tiles, text_boxes(drawing)) if len(tiles) > 1 else []
     area = doc.content()
     for t in tiles:
         c = doc.c
@@ -391,8 +482,9 @@ def _drawing_pages(doc: _Document, drawing: Drawing, part: str = "board") -> Non
         if len(tiles) > 1:
             lap = " and ".join(f"{v:.0f} mm {d}" for v, d in ((t.overlap_x, "across"), (t.overlap_y, "down")) if v)
             title = f"{drawing.title}: tile {t.row},{t.col} of {t.rows},{t.cols}"
-            note = (f"Overlap {lap}: trim each tile at its dashed frame where it meets the next and tape it on so "
-                    "the magenta marks meet." + (f" {note}" if (t.row, t.col) == (1, 1) and note else ""))
+            note = (f"Overlap {lap}. Trim this tile along its dashed frame on the sides where it meets an earlier "
+                    "tile (left, top), lay it over that tile and tape it where the magenta triangles meet tip to tip."
+                    + (f" {note}" if (t.row, t.col) == (1, 1) and note else ""))
         doc.header(title, note, scale=True, tile=t)
         # the tile's part of the drawing, centred when the whole drawing is smaller than the page
         cw, ch = mm(t.w), mm(t.h)
@@ -409,8 +501,9 @@ def _drawing_pages(doc: _Document, drawing: Drawing, part: str = "board") -> Non
         drawing.draw(c)
         doc.recorder.clip = None
         c.restoreState()
-        for mx, my in where:
-            _mark(c, mm(mx), mm(my))
+        own = [m for m in where if (m.row, m.col) == (t.row, t.col)]
+        for m in own:
+            _mark(c, m)
         c.restoreState()
         if len(tiles) > 1:
             c.setStrokeColorRGB(*GREY)
@@ -418,17 +511,23 @@ def _drawing_pages(doc: _Document, drawing: Drawing, part: str = "board") -> Non
             c.setDash(2, 2)
             c.rect(clip.x, clip.y, clip.width, clip.height)
             c.setDash()
-        doc.end(KitPage(part, drawing.title, clip, t, landscape))
+        placed = tuple(Rect(x0 + mm(bx - t.x), y0 + mm(by - t.y), mm(bw), mm(bh)) for bx, by, bw, bh in (m.box() for m in own))
+        doc.end(KitPage(part, drawing.title, clip, t, landscape, placed))
     doc.orient(False)
 
 
-def _mark(c: Canvas, x: float, y: float) -> None:
-    r = mm(MARK_R)
-    c.setStrokeColorRGB(*MARK)
-    c.setLineWidth(1.0)
-    c.circle(x, y, r, stroke=1, fill=0)
-    c.line(x - 1.6 * r, y, x + 1.6 * r, y)
-    c.line(x, y - 1.6 * r, x, y + 1.6 * r)
+def _mark(c: Canvas, m: Mark) -> None:
+    """A filled magenta triangle, its tip on the seam."""
+    x, y, h, b = mm(m.x), mm(m.y), mm(MARK_H), mm(MARK_R)
+    corners = {"right": ((x - h, y - b), (x - h, y + b)), "left": ((x + h, y - b), (x + h, y + b)),
+               "down": ((x - b, y + h), (x + b, y + h)), "up": ((x - b, y - h), (x + b, y - h))}[m.towards]  # fmt: skip
+    c.setFillColorRGB(*MARK)
+    path = c.beginPath()
+    path.moveTo(x, y)
+    for px, py in corners:
+        path.lineTo(px, py)
+    path.close()
+    c.drawPath(path, stroke=0, fill=1)
 
 
 def _pieces_pages(doc: _Document, groups: Sequence[Pieces], title: str) -> None:
@@ -796,7 +895,8 @@ def _contents(order: Sequence[KitPart], paper: Size) -> list[str]:
         if part.kind == "drawings":
             titles = list(dict.fromkeys(p.title for p in part.pages))
             lines.append(f"{pages}: {'; '.join(titles)}. Print single-sided at 100 % (no 'fit to page'); "
-                         "a tiled drawing's tiles are trimmed at their frame and taped so that the magenta marks meet.")
+                         "a tiled drawing's tiles are trimmed at their frame on the left and top, laid over the tile before "
+                         "and taped where the magenta triangles meet tip to tip.")
         elif part.kind == "pieces":
             lines.append(f"{pages}: pieces to cut out. Print single-sided, on card stock if you have it.")
         elif part.kind == "reference":

@@ -53,7 +53,7 @@ SEATS = ("north", "south")
 TINT = ((0.8, 0.87, 0.97), (0.97, 0.83, 0.81))
 COLOUR = ((0.16, 0.33, 0.72), (0.74, 0.17, 0.14))
 WALL, LINE, INK, GHOST_FILL = (0.3, 0.3, 0.33), (0.25, 0.25, 0.3), (0.1, 0.1, 0.12), (0.86, 0.86, 0.86)
-TRACK_CELL = 12.5
+TRACK_CELL = 12.0  # mm: both players' trackers side by side fit one landscape letter page (12.5 needed two)
 TRACK_LABEL = 5.0
 
 
@@ -182,13 +182,13 @@ def hemisphere(maps: Maps, half: int, seed: Any) -> Drawing:
         for deg in range(0, 360, 30):
             a = math.radians(deg if half == 0 else -deg)
             ca, sa = math.cos(a), math.sin(a)
-            c.line(centre + r0 * ca, centre + r0 * sa, centre + (r0 + 1.5 * mm) * ca, centre + (r0 + 1.5 * mm) * sa)
             rx, ry = centre + (r0 + (RING / 2 + 0.5) * mm) * ca, centre + (r0 + (RING / 2 + 0.5) * mm) * sa
-            c.saveState()  # along the rim, upright as far as it can be
+            c.saveState()  # along the rim, upright as far as it can be: the tick on the longitude, its label beside it
             c.translate(rx, ry)
             c.rotate(math.degrees(a) - 90 if sa >= -1e-9 else math.degrees(a) + 90)
+            c.line(0, -(RING / 2 + 0.5) * mm, 0, (RING / 2 - 0.5) * mm)
             c.setFillColorRGB(*INK)
-            label(c, f"{deg}°", -6 * mm, -1.6 * mm, 12 * mm, 3.2 * mm, size=7)
+            label(c, f"{deg}°", 0.8 * mm, -1.6 * mm, 8 * mm, 3.2 * mm, size=7, align="left")
             c.restoreState()
         _legend(c, size, half, board, seed)
 
