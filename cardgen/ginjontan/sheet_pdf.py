@@ -14,7 +14,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.print.fonts import SANS_BOLD
-from cardgen.print.kit import Drawing, Part, Reference, Section, house_footer, label, room, rulebook_sections
+from cardgen.print.kit import Drawing, Part, Reference, Section, house_footer, label, plan, room, rulebook_sections
 from cardgen.print.sizes import Size
 
 from .cards import tables
@@ -43,7 +43,34 @@ def score_sheets(players: Sequence[str], rounds: int, paper: Size | None = None)
         group = list(players[first : first + per_sheet])
         for start in range(1, rounds + 1, per_page):
             out.append(_sheet(group, first, range(start, min(rounds, start + per_page - 1) + 1), rounds, len(players)))
+    if paper is not None and len(out) == 1:  # one small table: as many games as the page holds, not one
+        landscape, _ = plan(out[0], paper)
+        _, height = room(paper, landscape)
+        copies = max(1, int(height // (out[0].height_mm + GAME_GAP)))
+        if copies > 1:
+            out = [_games(out[0], copies)]
     return out
+
+
+GAME_GAP = 9.0  # mm between two games' tables: room for 'game N'
+
+
+def _games(sheet: Drawing, copies: int) -> Drawing:
+    """`copies` of one score table under each other, one per game, each under its 'game N'."""
+    height = copies * sheet.height_mm + (copies - 1) * GAME_GAP + GAME_GAP
+
+    def draw(c: Canvas) -> None:
+        for k in range(copies):
+            y = height - GAME_GAP - (k + 1) * sheet.height_mm - k * GAME_GAP
+            c.setFillColorRGB(*INK)
+            label(c, f"game {k + 1}", 0, (y + sheet.height_mm + 1) * mm, 60 * mm, (GAME_GAP - 2) * mm, size=10, font=SANS_BOLD,
+                  align="left")  # fmt: skip
+            c.saveState()
+            c.translate(0, y * mm)
+            sheet.draw(c)
+            c.restoreState()
+
+    return Drawing(f"{sheet.title}, {copies} games", sheet.width_mm, height, draw, sheet.note, part=sheet.part)
 
 
 def _sheet(group: list[str], first: int, span: range, rounds: int, count: int) -> Drawing:

@@ -97,13 +97,13 @@ class Pieces:
 class Section:
     """A heading and its lines on the reference page (numbered: steps). `blocks`, when given, replace the
     lines: (kind, text) with kind 'p' a paragraph, '-' a bullet, 'N.' a step, '  -' a bullet under a step,
-    'h3' a sub-heading. `figure(width_pt)` is a picture under the heading (cardgen.print.anatomy.Figure)."""
+    'h3' a sub-heading. `figure(width_pt, scale)` is a picture under the heading (cardgen.print.anatomy.Figure)."""
 
     heading: str
     lines: tuple[str, ...] = ()
     numbered: bool = False
     blocks: tuple[tuple[str, str], ...] = ()
-    figure: Callable[[float], Any] | None = None
+    figure: Callable[[float, float], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -470,7 +470,9 @@ class _Document:
         return Rect(mm(MARGIN), mm(MARGIN), mm(rw), mm(rh))
 
 
-def _drawing_pages(doc: _Document, drawing: Drawing, part: str = "board") -> None:
+def _drawing_pages(doc: _Document, drawing: Drawing, part: str = "board", fold: Sequence[Pieces] = ()) -> bool:
+    """The drawing's pages; with `fold`, the pieces go under a drawing printed whole when they fit the
+    room left on its page (True: they did), so a few pieces never take a page of their own."""
     landscape, tiles = plan(drawing, doc.paper)
     doc.orient(landscape)
     where = marks(tiles, text_boxes(drawing)) if len(tiles) > 1 else []
@@ -485,11 +487,14 @@ def _drawing_pages(doc: _Document, drawing: Drawing, part: str = "board") -> Non
             note = (f"Overlap {lap}. Trim this tile along its dashed frame on the sides where it meets an earlier "
                     "tile (left, top), lay it over that tile and tape it where the magenta triangles meet tip to tip."
                     + (f" {note}" if (t.row, t.col) == (1, 1) and note else ""))
+        cw, ch = mm(t.w), mm(t.h)
+        folding = bool(fold) and len(tiles) == 1 and area.height - ch - mm(4) >= _pieces_height(fold, area.width)
+        if folding:
+            note = (note + " " if note else "") + "Under it: pieces to cut out."
         doc.header(title, note, scale=True, tile=t)
         # the tile's part of the drawing, centred when the whole drawing is smaller than the page
-        cw, ch = mm(t.w), mm(t.h)
         x0 = area.x + (area.width - cw) / 2 if t.cols == 1 else area.x
-        y0 = area.y + area.height - ch if t.rows > 1 else area.y + (area.height - ch) / 2
+        y0 = area.y + area.height - ch if t.rows > 1 or folding else area.y + (area.height - ch) / 2
         clip = Rect(x0, y0, cw, ch)
         c.saveState()
         path = c.beginPath()
@@ -512,8 +517,11 @@ def _drawing_pages(doc: _Document, drawing: Drawing, part: str = "board") -> Non
             c.rect(clip.x, clip.y, clip.width, clip.height)
             c.setDash()
         placed = tuple(Rect(x0 + mm(bx - t.x), y0 + mm(by - t.y), mm(bw), mm(bh)) for bx, by, bw, bh in (m.box() for m in own))
-        doc.end(KitPage(part, drawing.title, clip, t, landscape, placed))
+        if folding:
+            _place_pieces(doc, fold, area.x, y0 - mm(4), area.width)
+        doc.end(KitPage(part, drawing.title + (" and the pieces to cut out" if folding else ""), clip, t, landscape, placed))
     doc.orient(False)
+    return bool(fold) and len(tiles) == 1 and folding
 
 
 def _mark(c: Canvas, m: Mark) -> None:
@@ -530,6 +538,41 @@ def _mark(c: Canvas, m: Mark) -> None:
     c.drawPath(path, stroke=0, fill=1)
 
 
+PIECES_NOTE = "Print at 100 % (no 'fit to page'). Cut along each outline. Tokens and markers stand on the board's cells and tracks."
+
+
+def _pieces_height(groups: Sequence[Pieces], width: float) -> float:
+    """The height (points) the pieces take laid in rows under their captions in `width` points."""
+    gap, caption = mm(PIECE_GAP), mm(6)
+    total = 0.0
+    for group in groups:
+        pw, ph = mm(group.width_mm), mm(group.height_mm)
+        per_row = max(1, int((width + gap) // (pw + gap)))
+        rows = math.ceil(group.count / per_row)
+        total += caption + rows * (ph + gap) + mm(2)
+    return total
+
+
+def _place_pieces(doc: _Document, groups: Sequence[Pieces], x: float, top: float, width: float) -> None:
+    """The pieces from `top` down in rows under their captions (they fit: `_pieces_height`)."""
+    gap, caption = mm(PIECE_GAP), mm(6)
+    y = top
+    for group in groups:
+        pw, ph = mm(group.width_mm), mm(group.height_mm)
+        per_row = max(1, int((width + gap) // (pw + gap)))
+        doc.c.setFillColorRGB(*INK)
+        label(doc.c, f"{group.title} (cut along each outline)", x, y - caption, width, caption - mm(1), size=9,
+              font=SANS_BOLD, align="left", valign="bottom")  # fmt: skip
+        y -= caption
+        for i in range(group.count):
+            k, r = i % per_row, i // per_row
+            doc.c.saveState()
+            doc.c.translate(x + k * (pw + gap), y - r * (ph + gap) - ph)
+            group.draw(doc.c, i)
+            doc.c.restoreState()
+        y -= math.ceil(group.count / per_row) * (ph + gap) + mm(2)
+
+
 def _pieces_pages(doc: _Document, groups: Sequence[Pieces], title: str) -> None:
     area = doc.content()
     gap, caption = mm(PIECE_GAP), mm(6)
@@ -542,7 +585,7 @@ def _pieces_pages(doc: _Document, groups: Sequence[Pieces], title: str) -> None:
         if started:
             doc.end(KitPage("pieces", title))
         started = True
-        doc.header(title, "Cut along each outline. Tokens and markers stand on the board's cells and tracks.")
+        doc.header(title, PIECES_NOTE)
         return top
 
     y = new_page()
@@ -577,10 +620,11 @@ def _pieces_pages(doc: _Document, groups: Sequence[Pieces], title: str) -> None:
     doc.end(KitPage("pieces", title))
 
 
-def _reference_pages(doc: _Document, ref: Reference, contents: Sequence[str]) -> None:
+def _reference_pages(doc: _Document, ref: Reference, contents: Sequence[str], body: float = 8.5) -> float:
+    """Lay the reference out; returns the share of the last page's content area it fills."""
     area = doc.content()
     c = doc.c
-    body, head = 8.5, 10.5
+    head = body + 2.0
     lead = body * 1.3
     sections = list(ref.sections) + ([Section("This kit, page by page", tuple(contents))] if contents else [])
     y = area.y + area.height
@@ -611,7 +655,10 @@ def _reference_pages(doc: _Document, ref: Reference, contents: Sequence[str]) ->
         label(c, section.heading, area.x, y - head * 1.4, area.width, head * 1.4, size=head, font=SANS_BOLD, align="left")
         y -= head * 1.6
         if section.figure is not None:
-            figure = section.figure(area.width)
+            figure = section.figure(area.width, FIGURE_SCALE)
+            space = y - area.y - lead
+            if space < figure.height and space >= 0.7 * figure.height:  # a little smaller, rather than a near-empty page
+                figure = section.figure(area.width, FIGURE_SCALE * space / figure.height * 0.98)
             room_for(figure.height + lead)
             _figure(doc, figure, area.x + (area.width - figure.width) / 2, y - figure.height)
             y -= figure.height + lead * 0.6
@@ -637,8 +684,11 @@ def _reference_pages(doc: _Document, ref: Reference, contents: Sequence[str]) ->
             label(c, part, area.x, y - lead, area.width, lead, size=7.5, align="left")
             y -= lead
     doc.end(KitPage("reference", ref.title))
+    return (area.y + area.height - y) / area.height
 
 
+FIGURE_SCALE = 1.2  # the anatomy picture's cards, against their printed size
+REFERENCE_SIZES = (8.5, 8.0, 7.5)  # pt: the reference's text, smaller only when that saves a near-empty last page
 REFERENCE_NOTE = "How to play. Print at 100 % (no 'fit to page'), single-sided or double-sided."
 
 
@@ -701,11 +751,11 @@ def rulebook_sections(game: str, house: Sequence[str] = ()) -> tuple[Section, ..
     return tuple(sections)
 
 
-def _anatomy_figure(game: str) -> Callable[[float], Any]:
-    def make(width: float) -> Any:
+def _anatomy_figure(game: str) -> Callable[[float, float], Any]:
+    def make(width: float, scale: float) -> Any:
         from cardgen.print.anatomy import layout, subjects
 
-        return layout(subjects(game), width)
+        return layout(subjects(game), width, scale)
 
     return make
 
@@ -798,13 +848,16 @@ def render_parts(parts: Sequence[Part], paper: Size, title: str) -> list[KitPart
     out = []
     drawings = [p for p in parts if isinstance(p, Drawing)]
     pieces = [p for p in parts if isinstance(p, Pieces)]
-    for name in dict.fromkeys(d.part for d in drawings):
+    folded = False
+    names = list(dict.fromkeys(d.part for d in drawings))
+    for name in names:
         doc = _Document(paper, f"{title}: {name}")
-        for d in drawings:
-            if d.part == name:
-                _drawing_pages(doc, d, name)
+        mine = [d for d in drawings if d.part == name]
+        for d in mine:
+            last = name == names[-1] and d is mine[-1]
+            folded = _drawing_pages(doc, d, name, pieces if last else ()) or folded
         out.append(KitPart(name.replace(" ", "-"), name, doc.finish(), doc.pages, doc.recorder.labels, kind="drawings"))
-    if pieces:
+    if pieces and not folded:
         doc = _Document(paper, f"{title}: pieces")
         _pieces_pages(doc, pieces, f"{title}: pieces to cut out")
         out.append(KitPart("pieces", "pieces", doc.finish(), doc.pages, doc.recorder.labels, kind="pieces"))
@@ -820,9 +873,25 @@ def write_parts(path: Path, parts: Sequence[Part], paper: Size, title: str) -> i
 
 
 def _reference(ref: Reference, paper: Size, contents: Sequence[str]) -> KitPart:
-    doc = _Document(paper, ref.title)
-    _reference_pages(doc, ref, contents)
-    return KitPart("reference", "reference", doc.finish(), doc.pages, doc.recorder.labels, kind="reference")
+    """The reference pages; set a little smaller when that takes a near-empty last page away."""
+    first: _Document | None = None
+    best: _Document | None = None
+    for body in REFERENCE_SIZES:
+        doc = _Document(paper, ref.title)
+        filled = _reference_pages(doc, ref, contents, body)
+        if first is None:
+            first = doc
+            if len(doc.pages) == 1 or filled >= NEAR_EMPTY:
+                break
+        elif len(doc.pages) < len(first.pages):
+            best = doc
+            break
+    best = best or first
+    assert best is not None
+    return KitPart("reference", "reference", best.finish(), best.pages, best.recorder.labels, kind="reference")
+
+
+NEAR_EMPTY = 0.3  # a last page filled less than this is near-empty
 
 
 def _deck(deck: KitDeck, index: int, paper: Size) -> KitPart:

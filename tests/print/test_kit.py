@@ -368,3 +368,19 @@ def test_the_same_kit_twice_is_the_same_file():
     a = make_kit(game("spherion").load_kit(), "a4")[0].data
     b = make_kit(game("spherion").load_kit(), "a4")[0].data
     assert a == b
+
+
+def test_a_few_pieces_go_under_the_last_drawing_and_every_drawing_or_pieces_page_says_print_at_100():
+    """Gyon-RG's four markers took a page of their own; now they sit under the trackers. Every page of
+    drawings or pieces tells the printer's scale."""
+    kit = built("gyonrg", "a4")
+    assert not [p for p in kit.pages if p.part == "pieces"]
+    assert any(p.title.endswith("and the pieces to cut out") for p in kit.pages)
+    for name in KIT_GAMES:
+        kit = built(name, "a4")
+        found = spans(kit.data)
+        for index, page in enumerate(kit.pages):
+            if page.part in ("deck", "blank", "reference"):
+                continue
+            text = " ".join(t for t, _ in found[index])
+            assert "print at 100 %" in text.lower(), (name, index + 1, page.part)
