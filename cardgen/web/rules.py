@@ -160,7 +160,8 @@ def _with_anatomy(game: str, body: str, sections: tuple[tuple[str, str], ...], l
     if ident is None:
         return body
     width, height = anatomy_size(game)
-    alt = f"A {html.escape(game_title(game))} card with each printed part named beside it"
+    thing = "board and pieces" if found is not None and found.heading.lower().startswith("the board") else "card"
+    alt = html.escape(f"A {game_title(game)} {thing} drawn as printed, each part named beside it")
     src = html.escape(links.anatomy(game))
     figure = (f'<figure class="anatomy" id="anatomy"><a href="{src}"><img src="{src}" alt="{alt}" width="{width}" '
               f'height="{height}"></a><figcaption>Tap the picture to see it full size.</figcaption></figure>')  # fmt: skip
