@@ -688,7 +688,7 @@ def _reference_pages(doc: _Document, ref: Reference, contents: Sequence[str], bo
 
 
 FIGURE_SCALE = 1.2  # the anatomy picture's cards, against their printed size
-REFERENCE_SIZES = (8.5, 8.0, 7.5)  # pt: the reference's text, smaller only when that saves a near-empty last page
+REFERENCE_SIZES = (8.5, 8.0, 7.5, 7.0)  # pt: the reference's text, smaller only when that saves a near-empty last page
 REFERENCE_NOTE = "How to play. Print at 100 % (no 'fit to page'), single-sided or double-sided."
 
 
