@@ -288,6 +288,12 @@ class Kit(Generic[C]):
         has neither). By default read from the card's JSON `stars` and `odds`."""
         return data_rarity(self.card_dict(card))
 
+    def anatomy_subjects(self, every: bool = False) -> list[Any]:
+        """The sample cards (or board pieces) the rulebook's anatomy picture explains, each a
+        cardgen.print.anatomy.Subject; with `every`, more of them for the test that every element
+        the face marks is explained. None by default: the rulebook shows no picture."""
+        return []
+
     @property
     def card_size(self) -> Size:
         from cardgen.print.sizes import CARD_SIZES

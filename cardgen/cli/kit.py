@@ -99,9 +99,53 @@ def group(kit: Kit[Any]) -> click.Group:
         from cardgen.cli.design import design_command
 
         grp.add_command(design_command(kit))
+    from cardgen import rulebook
+
+    if rulebook.has_rulebook(kit.name):
+        grp.add_command(_rules(kit))
     for command in kit.commands():
         grp.add_command(command)
     return grp
+
+
+def _rules(kit: Kit[Any]) -> click.Command:
+    @click.command(name="rules")
+    @click.option("--house", is_flag=True, help="The appendix instead: house rules and options, the choices cardgen made.")
+    @click.option("--pdf", "as_pdf", is_flag=True, help="Write the rulebook with its card anatomy picture as a PDF to print.")
+    @click.option("--paper", type=click.Choice(["a4", "letter", "a3"], case_sensitive=False), default="a4", show_default=True,
+                  help="Paper of the --pdf booklet.")  # fmt: skip
+    @click.option("--output", "-o", type=TEXT_OUT,
+                  help=f"With --pdf, the PDF file (default: output/{kit.name}-rules.pdf); else a text file (default, "
+                       "or -: standard output).")  # fmt: skip
+    def rules(house: bool, as_pdf: bool, paper: str, output: Path | None) -> None:
+        """How to play: the goal, setting up, a turn, how a fight is decided, the end, every part of a card.
+
+        Paged when standard output is a terminal, plain text otherwise (or into --output).
+        """
+        from cardgen import rulebook
+        from cardgen.print.kit import paper_size, rulebook_pdf
+
+        if as_pdf:
+            if house:
+                raise click.BadParameter("--pdf prints the rulebook; the house rules print as text", param_hint="'--house'")
+            if output is not None and str(output) == STDIO:
+                raise click.BadParameter("'-' is standard output, where a PDF cannot go: give a file name", param_hint="'--output'")
+            from cardgen.files import write_bytes
+
+            target = output or default_output(f"{kit.name}-rules.pdf")
+            data, pages = rulebook_pdf(kit.name, paper_size(paper))
+            write_bytes(target, data)
+            click.echo(f"wrote {target}: the {kit.title} rulebook, {pages} pages on {paper.lower()}: print at 100 %")
+            return
+        text = rulebook.plain(kit.name, house=house)
+        if output is not None and str(output) != STDIO:
+            emit_text(output, text)
+        elif sys.stdout.isatty():
+            click.echo_via_pager(text)
+        else:
+            click.echo(text, nl=False)
+
+    return rules
 
 
 # ----- cards -------------------------------------------------------------------------

@@ -43,7 +43,7 @@ commands:
              (explain 5: its last five moves, oldest first)
   undo       take back your last move (and the moves made after it)
   redo       play again what undo took back
-  help       this text
+  help       this text (help rules: where to read the game's rulebook)
   quit       stop the game (the record, if asked for, keeps the moves so far)"""
 
 
@@ -53,6 +53,13 @@ def help_text(game: Game) -> str:
     if not own:
         return HELP + "\n  (show is not available in this game)"
     return f"{HELP}\n\n{own}"
+
+
+def rules_pointer(name: str) -> str:
+    """The prompt's `help rules`: where the game's rulebook is, in the terminal and on paper."""
+    return (f"The rulebook (the goal, setting up, a turn, fights, the end, every part of a card): type "
+            f"`cardgen {name} rules` in another terminal (`--house` for the house rules and options, "
+            f"`--pdf` for a booklet to print).")  # fmt: skip
 
 
 SHOW_LIST_UP_TO = 40  # longer move lists are shown on request ('list')
@@ -327,6 +334,9 @@ class Table:
                 raise _Quit()
             if word in ("help", "?", "h"):
                 self.say(help_text(self.game))
+                continue
+            if word in ("help rules", "rules"):
+                self.say(rules_pointer(self.game.name))
                 continue
             head, _, rest = word.partition(" ")
             if head in ("list", "ls", "l"):

@@ -24,6 +24,7 @@ import math
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.lookup import lookup_url
+from cardgen.print.anatomy import field
 from cardgen.print.colour import Inks
 from cardgen.print.face import CardBox, check_design_text, design_scale
 from cardgen.print.fonts import (
@@ -284,6 +285,12 @@ class GinjontanFace:
         draw_fitted(canvas, texts["serial"], mm(x), mm(y), mm(w), mm(h), valign="bottom")
         x, y, w, h = NOTATION
         draw_fitted(canvas, texts["notation"], mm(x), mm(y), mm(w), mm(h), valign="bottom")
+        for name, (x, y, w, h) in (("Corner index", (INDEX_X - 4.0, SMALL_ICON_Y - SMALL_ICON / 2, 8.0, DESIGN_H - SMALL_ICON_Y)),
+                                   ("Colour", (-2.5, 24.0, 2.5, 30.0)), ("Symbol", TITLE),
+                                   ("Medallion", (DESIGN_W / 2 - MEDALLION_R, MEDALLION_Y - MEDALLION_R, 2 * MEDALLION_R, 2 * MEDALLION_R)),
+                                   ("Value", VALUE), ("Overcomes and saying", BODY), ("QR code", QR_BOX),
+                                   ("Serial", _used(texts["serial"], SERIAL)), ("Short name", _used(texts["notation"], NOTATION))):  # fmt: skip
+            field(canvas, name, mm(x), mm(y), mm(w), mm(h))
         canvas.restoreState()
 
     def texts(self, card: int) -> dict[str, FittedText]:
@@ -369,3 +376,10 @@ class GinjontanFace:
 
 
 __all__ = ["GinjontanFace"]
+
+
+def _used(fitted: FittedText, box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    """The part of a left-aligned text box (mm) its text takes: as wide as its widest line."""
+    x, y, w, h = box
+    wide = max(text_width(line, fitted.font, fitted.size) for line in fitted.lines) / mm(1)
+    return x, y, min(w, wide), h

@@ -170,6 +170,17 @@ class GinjontanKit(Kit[int]):
                 out["edition"] = value[0]
         return out | {"says": d["says"]}
 
+    def anatomy_subjects(self, every: bool = False) -> list[Any]:
+        """The card the rulebook's anatomy picture explains (Sun-7-blue); with `every`, also a white card, a
+        6 and each special card for the tests."""
+        from cardgen.print.anatomy import card_subject
+
+        t = tables()
+        names = ["Sun-7-blue"] + (["Fire-6-white", "Blackhole-3-red", "Bonus-2-red", "Universal-1-violet",
+                                   "Defeat-9-green"] if every else [])  # fmt: skip
+        return [card_subject(self.face(None), t.parse(n), self.card_size.width, self.card_size.height)
+                for n in names]  # fmt: skip
+
     def face(self, lookup_base: str | None) -> Face[Any]:
         from .face import GinjontanFace
 

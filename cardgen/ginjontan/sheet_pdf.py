@@ -14,7 +14,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.print.fonts import SANS_BOLD
-from cardgen.print.kit import Drawing, Part, Reference, Section, label, room
+from cardgen.print.kit import Drawing, Part, Reference, Section, house_footer, label, plan, room, rulebook_sections
 from cardgen.print.sizes import Size
 
 from .cards import tables
@@ -43,7 +43,34 @@ def score_sheets(players: Sequence[str], rounds: int, paper: Size | None = None)
         group = list(players[first : first + per_sheet])
         for start in range(1, rounds + 1, per_page):
             out.append(_sheet(group, first, range(start, min(rounds, start + per_page - 1) + 1), rounds, len(players)))
+    if paper is not None and len(out) == 1:  # one small table: as many games as the page holds, not one
+        landscape, _ = plan(out[0], paper)
+        _, height = room(paper, landscape)
+        copies = max(1, int(height // (out[0].height_mm + GAME_GAP)))
+        if copies > 1:
+            out = [_games(out[0], copies)]
     return out
+
+
+GAME_GAP = 9.0  # mm between two games' tables: room for 'game N'
+
+
+def _games(sheet: Drawing, copies: int) -> Drawing:
+    """`copies` of one score table under each other, one per game, each under its 'game N'."""
+    height = copies * sheet.height_mm + (copies - 1) * GAME_GAP + GAME_GAP
+
+    def draw(c: Canvas) -> None:
+        for k in range(copies):
+            y = height - GAME_GAP - (k + 1) * sheet.height_mm - k * GAME_GAP
+            c.setFillColorRGB(*INK)
+            label(c, f"game {k + 1}", 0, (y + sheet.height_mm + 1) * mm, 60 * mm, (GAME_GAP - 2) * mm, size=10, font=SANS_BOLD,
+                  align="left")  # fmt: skip
+            c.saveState()
+            c.translate(0, y * mm)
+            sheet.draw(c)
+            c.restoreState()
+
+    return Drawing(f"{sheet.title}, {copies} games", sheet.width_mm, height, draw, sheet.note, part=sheet.part)
 
 
 def _sheet(group: list[str], first: int, span: range, rounds: int, count: int) -> Drawing:
@@ -95,18 +122,13 @@ def _sheet(group: list[str], first: int, span: range, rounds: int, count: int) -
 def reference(rounds: int = 3) -> Reference:
     """The round sequence and the scoring tables (docs/rules/ginjontan.md, attribute_tables/ginjontan/)."""
     t = tables()
-    sequence = (
-        "Deal: each player takes 9 cards into the hand and 9 face down into the reserve, from his own 33-card deck.",
-        "One exchange: each in turn may swap one hand card for one reserve card (option first_exchange).",
-        "Duels: each player turns reserve cards to set the order; every player in turn duels every other (option "
-        "duels): both unfold 3 active cards and draw 3; in turn each card acts on one of the other's; a card that "
-        "beats another scores both cards' values to its player. After his duel the active player may swap up to 3.",
-        "Exchanges: up to 9 cards between hand and reserve; the reserve is then brought back to 9.",
-        "Combination round: in order, say 'gin jon tan', swap 1-3 cards with your reserve, ask a player for 1-3 "
-        f"cards, or give up ('kat oh'); it ends when all still in say it in a row (at most {3} exchanges each).",
-        "Evaluation: the best hand adds its value; the others deduct theirs, second 1x, third 2x... A Defeat in "
-        "hand loses the round and its duel points.",
-        f"Shuffle and deal again; after the last round ({rounds} here) the highest total wins.",
+    choices = (
+        "The first exchange swaps one hand card for one reserve card (option first_exchange: the whole hand instead).",
+        "Every player duels every other as the active player (option duels: each pair once).",
+        "A card that beats another scores both cards' values; equal cards score nothing.",
+        "An acting Black hole empties the reserve of the player it duels (option black_hole).",
+        f"At most 3 exchanges a player in one combination round (option max_exchanges); {rounds} rounds (option rounds).",
+        "An order is 3 to 9 cards with consecutive numbers, any symbols; a hand scores its best combination only.",
     )
     symbols = ", ".join(f"{s.name} {s.value}" for s in t.symbols if s.value and s.kind == 0)
     specials = ", ".join(f"{s.name}: {s.says}" for s in t.symbols if s.kind != 0)
@@ -121,10 +143,10 @@ def reference(rounds: int = 3) -> Reference:
         "One colour multiplies again by the colour; several colours with at least a pair each, by their count. "
         f"Full colours (all six but white): sum x {t.full_base}, times the colour rule. A Bonus triples the hand.",
     )
-    return Reference("Gin-jon-tan: the round and the score",
-                     (Section("A round, step by step", sequence, numbered=True), Section("Scoring", scoring)),
-                     "Every choice, its reason and the option that changes it: docs/rules/ginjontan.md. Score a hand with "
-                     "`cardgen ginjontan score \"Sun-7-blue Sun-9-blue Moon-9-red\" --explain`.")  # fmt: skip
+    return Reference("Gin-jon-tan: how to play",
+                     (*rulebook_sections("ginjontan", choices), Section("Scoring tables", scoring)),
+                     house_footer("ginjontan") + " Score a hand with `cardgen ginjontan score \"Sun-7-blue Sun-9-blue "
+                     "Moon-9-red\" --explain`.")  # fmt: skip
 
 
 def parts(players: Sequence[str], rounds: int = 3, paper: Size | None = None) -> list[Part]:

@@ -19,7 +19,18 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.errors import CardgenError
 from cardgen.print.fonts import SANS_BOLD
-from cardgen.print.kit import Drawing, Part, Pieces, Reference, Section, label, token, track, write_parts
+from cardgen.print.kit import (
+    Drawing,
+    Part,
+    Pieces,
+    Reference,
+    house_footer,
+    label,
+    rulebook_sections,
+    token,
+    track,
+    write_parts,
+)
 from cardgen.print.sizes import Size
 
 from .position import SEATS
@@ -181,21 +192,8 @@ def pieces() -> list[Pieces]:
 
 
 def reference() -> Reference:
-    """The turn in steps and the choices cardgen made (docs/rules/gogmagog.md)."""
+    """The player's rulebook with its card anatomy, and the choices cardgen made as its house rules."""
     energy_limit, mana_limit = limits()
-    turn = (
-        "Start: your mana is refilled: 1 on your first turn, 1 more on each later turn, at most 10, plus 1 for every mana "
-        "well you have played. Draw a card (not the first player on the very first turn); a hand holds at most 8.",
-        "Then one of: pass; March (move any of your creatures to the other rank of its lane; moving up reveals it), "
-        "which is your whole turn; or play cards and then end your turn or declare War.",
-        "Playing: a creature goes into an empty lane's defensive rank, concealed or revealed; one with instant attack may "
-        "enter the offensive rank and attack at once. Spells go to your used pile; one resource a turn stays face up.",
-        "War: every creature in your offensive rank attacks the lane in front of it with attack tokens equal to its "
-        "attack (rank modifier included). An empty lane is a Flaw: the tokens come off that player's energy.",
-        "Battle: a card falls when the tokens on it exceed its defence; in a War, tokens equal to its defence destroy it "
-        "and the attacker in front of it. The defender strikes back at the same time. Guild cards may combine.",
-        "End of turn: take the attack tokens off every card.",
-    )
     choices = (
         "Lane N faces the opponent's lane N; a lane holds one creature, in either rank (option lane_cards).",
         "20 energy each (option energy); 1 mana on your first turn, +1 a turn, at most 10 (start_mana, mana_growth, "
@@ -208,12 +206,9 @@ def reference() -> Reference:
         f"The tracks reach {10 * (energy_limit // 10) + 9} energy and {10 * (mana_limit // 10) + 9} mana: a marker on the "
         "tens track and one on the ones track; your value is their sum.",
     )
-    return Reference(
-        "Gog & Magog: reference",
-        (Section("A turn, step by step", turn, numbered=True), Section("Choices cardgen made where the rulebook is silent", choices)),
-        "Every choice, its reason and the option that changes it: docs/rules/gogmagog.md. Play against the bots with "
-        "`cardgen play gogmagog`; options as -o NAME=VALUE.",
-    )
+    return Reference("Gog & Magog: how to play", rulebook_sections("gogmagog", choices),
+                     house_footer("gogmagog") + " Play against the bots with `cardgen play gogmagog`; options as "
+                     "-o NAME=VALUE.")  # fmt: skip
 
 
 def parts(lanes: int = 5, energy: int = 20) -> list[Part]:

@@ -32,6 +32,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.gogmagog.cards import Card, Edition, current, tables_dir
 from cardgen.lookup import lookup_url
+from cardgen.print.anatomy import field
 from cardgen.print.colour import Inks, load_palette
 from cardgen.print.face import CardBox, check_design_text, design_scale, shared_form, star
 from cardgen.print.fonts import SANS, SANS_BOLD, FittedText, TextFitError, draw_fitted, fit_text, register_fonts
@@ -311,6 +312,17 @@ class GogmagogFace:
         canvas.drawRightString(mm(W - 2.5), mm(8.4), card.serial)
         canvas.setFont(SANS, 6)
         canvas.drawRightString(mm(W - 2.5), mm(3.6), f"1 in {max(1, round(1 / card.probability)):,} · edition {card.edition.letter}")
+        marks = [("Guild mark", (MARK[0] - MARK[2], MARK[1] - MARK[2], 2 * MARK[2], 2 * MARK[2])), ("Name", NAME),
+                 ("Mana", COST), ("Kind", KIND_LINE), ("Stars", (W - 6.3 - 4.2 * max(card.stars - 1, 0), 65.5, 4.2 * card.stars, 3.6))]
+        if card.is_creature:
+            half = W / 2 - 3
+            marks += [("Attack", (2, STATS_Y, half, STATS_H)), ("Defence", (W / 2 + 1, STATS_Y, half, STATS_H)), ("Rank values", RANKS)]
+        else:
+            marks.append(("Amount", EMBLEM))
+        marks += [("Rules text", RULES), ("QR code", (1.2, 1.2, QR, QR)), ("Serial", (W - 30.0, 7.8, 27.5, 6.6)),
+                  ("Odds and edition", (W - 40.0, 3.0, 37.5, 3.0))]  # fmt: skip
+        for name, (x, y, w, h) in marks:
+            field(canvas, name, mm(x), mm(y), mm(w), mm(h))
         canvas.restoreState()
 
     def _stats(self, canvas: Canvas, card: Card, W: float) -> None:

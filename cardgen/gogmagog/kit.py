@@ -166,6 +166,17 @@ class GogmagogKit(Kit[Card]):
         said = d.get("ability") or d.get("effect")
         return d | ({"text": said["text"]} if said else {})
 
+    def anatomy_subjects(self, every: bool = False) -> list[Any]:
+        """The cards the rulebook's anatomy picture explains: a creature with an ability and a spell from
+        gog's pool; with `every`, also 40 more cards (every kind) for the tests."""
+        from cardgen.print.anatomy import card_subject
+
+        cards = list(self.generate("gog", 80, 0))
+        shown = [next(c for c in cards if c.kind == 1), next(c for c in cards if c.kind == 2)]
+        if every:
+            shown += [next(c for c in cards if c.kind == k) for k in (0, 3)] + cards[:40]
+        return [card_subject(self.face(None), c, self.card_size.width, self.card_size.height) for c in shown]
+
     def face(self, lookup_base: str | None) -> Face[Any]:
         from .face import GogmagogFace
 

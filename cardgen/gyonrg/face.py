@@ -41,6 +41,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.gyonrg.cards import Card
 from cardgen.gyonrg.edition import DIRECTIONS, MAIN_SECTOR, Edition
 from cardgen.lookup import lookup_url
+from cardgen.print.anatomy import field
 from cardgen.print.colour import Inks, load_palette, print_palette
 from cardgen.print.face import CardBox, Snippets, shared_form, small_text_error
 from cardgen.print.fonts import SANS, SANS_BOLD, FittedText, draw_fitted, fit_text, register_fonts, text_width
@@ -327,6 +328,7 @@ class GyonrgFace:
         sp = card.special
         snip.draw(canvas, ("special", ed.letter, el_index, sp.name, sp.text, sp.cost), lambda: self._special(canvas, card))
 
+        self._fields(canvas, card, grid_y, size, inset)
         # 14 QR code, 15 serial
         draw_qr(canvas, lookup_url(card.serial, self.lookup_base), mm(M), mm(FOOTER_Y), mm(QR_SIZE),
                 dark=self.inks.black, light=self.ink(PAPER))  # fmt: skip
@@ -339,6 +341,33 @@ class GyonrgFace:
         canvas.drawString(mm(fx + 1.5), mm(FOOTER_Y + 6.6), f"1 in {_short(card.odds)} · edition {ed.letter}")
         canvas.drawString(mm(fx + 1.5), mm(FOOTER_Y + 4.2), "scan or look up the serial")
         canvas.restoreState()
+
+    def _fields(self, canvas: Canvas, card: Card, grid_y: float, size: float, inset: float) -> None:
+        """Where each element of the card anatomy is printed (cardgen.print.anatomy; draws nothing)."""
+        geo, w = self._geo, self._geo.width
+
+        def at(name: str, x: float, y: float, fw: float, fh: float) -> None:
+            field(canvas, name, *_r(x, y, fw, fh))
+
+        at("Element", M, HEADER_Y, 14.0, 3.6)
+        if card.is_drone:
+            at("Drone", M + 15.0, HEADER_Y, 10.0, 3.6)
+        at("Ship name", M + 1.5, HEADER_Y + 4.6, w - 2 * M - 3, 5.0)
+        at("Stars", w - M - 18.0, HEADER_Y, 17.0, 4.4)
+        for i, name in enumerate(("Attack / shield", "Speed")):
+            x, sw_ = geo.stat(i)
+            at(name, x, STATS_Y, sw_, STATS_H)
+        for i, name in enumerate(("Deploy cost", "Move cost", "Rotate cost", "Attack cost")):
+            x, cw = geo.cost(i)
+            at(name, x, COSTS_Y, cw, COSTS_H)
+        for i, name in enumerate(("Weapon and blind spot", "Deploy diagram", "Goal grid")):
+            x, _ = geo.panel(i)
+            at(name, x + inset, grid_y, size, size)
+        at("Special", M, SPECIAL_Y, w - 2 * M, SPECIAL_H)
+        at("QR code", M, FOOTER_Y, QR_SIZE, QR_SIZE)
+        fx = M + QR_SIZE + 0.6
+        at("Serial", fx + 1.5, FOOTER_Y + FOOTER_H - 4.6, w - M - fx - 3, 3.4)
+        at("Odds and edition", fx + 1.5, FOOTER_Y + 5.8, w - M - fx - 3, 2.6)
 
     def _name(self, canvas: Canvas, name: str) -> None:
         w = self._geo.width

@@ -241,6 +241,16 @@ class GyonrgKit(Kit[Card]):
 
         return parts()
 
+    def anatomy_subjects(self, every: bool = False) -> list[Any]:
+        """The card the rulebook's anatomy picture explains (the first ship of red's deck with 2 stars or
+        more); with `every`, also the first 40 cards of red's deck (Drones among them) for the tests."""
+        from cardgen.print.anatomy import card_subject
+
+        cards = list(generate_cards("red", 40, 0))
+        shown = [next(c for c in cards if not c.is_drone and c.stars > 1)]
+        return [card_subject(self.face(None), c, self.card_size.width, self.card_size.height)
+                for c in shown + (cards if every else [])]  # fmt: skip
+
     def check_export(self, obj: Any = None) -> None:
         if _tables(obj).tables is not None:
             raise click.UsageError("deck export reads cards with the installed tables: leave out --tables")

@@ -16,7 +16,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.print.fonts import SANS_BOLD
-from cardgen.print.kit import Drawing, Part, Pieces, Reference, Section, label, token, track
+from cardgen.print.kit import Drawing, Part, Pieces, Reference, house_footer, label, rulebook_sections, token, track
 
 CARD_W, CARD_H = 63.0, 88.0
 SECTOR = 94.0  # mm: a card turned any way fits, with room for the fingers
@@ -186,20 +186,7 @@ def pieces() -> list[Pieces]:
 
 
 def reference(options: dict[str, Any] | None = None) -> Reference:
-    """The turn in steps and the choices cardgen made (docs/rules/gyonrg.md)."""
-    turn = (
-        "Count Victory Points: each of your Captains on a goal sector of its own card scores its deploy cost, +1 on "
-        "your 4th row (+), +2 on your 5th row (++). 10 points win; so does still holding the opponent's main sector now.",
-        "A Special for your turn, if you like: show it and pay its cost from your 6 Action Points.",
-        "Board actions with 5 cards in hand (draw up to 5 first): deploy, move, rotate and attack, each paying the "
-        "Captain's cost in Action Points, as often as they last.",
-        "Deploy: your first ship goes to your main sector (again whenever it is free); others next to one of your "
-        "Captains whose deploy diagram allows the ship's element on that side. A Drone may be replaced by any ship.",
-        "Move: a Captain and any of its fleet, up to its speed, never diagonally, never through the opponent's sectors. "
-        "Attack: the fleet's attack (+1 from the target's blind spot) must exceed the target Captain's shield.",
-        "Discard any cards to the scrap yard, draw up to 5. With Action Points left, keep a Special back for the "
-        "opponent's turn.",
-    )
+    """The player's rulebook with its card anatomy, and the choices cardgen made as its house rules."""
     choices = (
         "Sectors are named a-e by 1-5 from red's side; red's main sector is c1, blue's c5 (the mat's tinted sectors).",
         "Each player reads their cards from their own side: blue turns every diagram (weapons, blind spot, deploy, "
@@ -211,11 +198,9 @@ def reference(options: dict[str, Any] | None = None) -> Reference:
         "At most 5 ships share a sector (max_fleet); after 60 turns the higher Victory Points win (max_turns).",
         "The deck on your left, the scrap yard on your right, as the rulebook lays them out.",
     )
-    return Reference("Gyon-RG: reference",
-                     (Section("A turn, step by step", turn, numbered=True),
-                      Section("Choices cardgen made where the rulebook is silent", choices)),
-                     "Every choice, its reason and the option that changes it: docs/rules/gyonrg.md. Play it against the "
-                     "bots with `cardgen play gyonrg`; options as -o NAME=VALUE.")  # fmt: skip
+    return Reference("Gyon-RG: how to play", rulebook_sections("gyonrg", choices),
+                     house_footer("gyonrg") + " Play it against the bots with `cardgen play gyonrg`; options as "
+                     "-o NAME=VALUE.")  # fmt: skip
 
 
 def parts() -> list[Part]:

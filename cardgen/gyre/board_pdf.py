@@ -15,8 +15,19 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.errors import CardgenError
+from cardgen.print.anatomy import field
 from cardgen.print.fonts import SANS_BOLD
-from cardgen.print.kit import Drawing, Part, Pieces, Reference, Section, build_kit, label, paper_size
+from cardgen.print.kit import (
+    Drawing,
+    Part,
+    Pieces,
+    Reference,
+    build_kit,
+    house_footer,
+    label,
+    paper_size,
+    rulebook_sections,
+)
 from cardgen.print.sizes import Size
 
 from .engine import MAX_SIZE, MIN_SIZE
@@ -45,6 +56,9 @@ def board(n: int) -> Drawing:
             c.line(x0, y0 + i * cell, x0 + s, y0 + i * cell)
         c.setLineWidth(1.6)
         c.rect(x0, y0, s, s)
+        field(c, "Wrapping edges", x0 - 1, y0 + s * 0.4, 2, s * 0.2)
+        field(c, "Square names", x0, y0 + s + 1.5 * mm, cell, (LABELS - 2) * mm)
+        field(c, "Gyre dot", x0 + 3 * cell - 1.5 * mm, y0 + s - 3 * cell - 1.5 * mm, 3 * mm, 3 * mm)
         c.setFillColorRGB(0.1, 0.1, 0.12)
         box = (LABELS - 2) * mm
         for i in range(n):
@@ -98,6 +112,7 @@ def pieces(n: int, players: int) -> list[Pieces]:
 def _piece(kind: str, colour: str):
     def draw(c: Canvas, i: int) -> None:
         size = (PIECE if kind == "tile" else DISK) * mm
+        field(c, {"tile": "Tile", "gyre": "Gyre marker"}.get(kind, "Resting marker"), 0, 0, size, size)
         c.setFillColorRGB(*(FILL[colour] if colour else (0.8, 0.8, 0.82)))
         c.setStrokeColorRGB(0.3, 0.3, 0.3)
         c.setLineWidth(0.4)
@@ -116,29 +131,18 @@ def _piece(kind: str, colour: str):
 
 
 def reference(n: int, players: int) -> Reference:
-    """The turn in steps and the choices cardgen made (docs/rules/gyre.md)."""
-    turn = (
-        f"Players take turns in the order {', '.join(COLOUR_NAMES[:players])}.",
-        "First, if you like, turn any of your active gyres: the 4 tiles around it (empty squares too) move a quarter "
-        "turn either way; the 9 gyres at their corners rest until your turn ends (put resting markers on them).",
-        "Then claim one empty square with a tile of yours; the claim ends the turn.",
-        "The claim takes every unowned gyre at a corner the new tile shares with an opponent's tile: put your disk on it.",
-        "After every claim and every turn of a gyre: a tile whose 8 neighbours all belong to one other player becomes theirs.",
-        "When no empty square is left, each tile scores 1, doubled for each neighbour of its colour, minus 1 for each "
-        "opponent's neighbour; the highest total wins.",
-    )
-    choices = (
+    """The player's rulebook with its board anatomy, and the choices cardgen made as its house rules."""
+    choices: tuple[str, ...] = (
         "The board is a torus: every row and column wraps, so every tile has 8 neighbours (option size, 4 to 19).",
         "One gyre at every corner: gyre c3 is the lower-right corner of square c3. Gyres stay put when tiles turn.",
         "Only your own, active gyres turn; a turn may move only empty squares and is still a turn of the gyre.",
         "Gyres are taken before captures are resolved; claiming a square the opponent surrounds is legal.",
         "By default no limit on turns of gyres in one turn beyond resting (option max_gyrations).",
     )
-    return Reference(f"Gyre {n} x {n}: reference",
-                     (Section("A turn, step by step", turn, numbered=True),
-                      Section("Choices cardgen made where the rulebook is silent", choices)),
-                     "Every choice and its reason: docs/rules/gyre.md. Play it against the bots with `cardgen play gyre`; "
-                     "score a finished board with `cardgen gyre score`.")  # fmt: skip
+    choices += (f"This kit: a board of {n} x {n} squares for {players} players (options size and players).",)
+    return Reference("Gyre: how to play", rulebook_sections("gyre", choices),
+                     house_footer("gyre") + " Play it against the bots with `cardgen play gyre`; score a finished board "
+                     "with `cardgen gyre score`.")  # fmt: skip
 
 
 def parts(size: int = 8, players: int = 2) -> list[Part]:

@@ -50,6 +50,35 @@ class GyreKit(Kit[Any]):
         pages = write_board_pdf(output, size=size, players=players, paper=paper)
         return f"wrote {output} ({pages} pages, {paper.upper()}, {size}x{size}, {players} colours)"
 
+    def anatomy_subjects(self, every: bool = False) -> list[Any]:
+        """What the rulebook's anatomy picture explains: a corner of a 4 x 4 board with a tile of each colour,
+        a gyre marker on a gyre, and a resting marker beside it."""
+        from cardgen.print.anatomy import Subject
+        from cardgen.print.sizes import mm
+
+        from .board_pdf import DISK, LABELS, PIECE, TILE, _piece, board
+
+        small = board(4)
+        width, height = mm(small.width_mm + 6 + PIECE), mm(small.height_mm)
+
+        def draw(c: Any) -> None:
+            small.draw(c)
+            for k, (colour, col, row) in enumerate((("R", 0, 0), ("B", 1, 0), ("R", 0, 1))):
+                c.saveState()
+                c.translate(mm(LABELS + col * TILE + (TILE - PIECE) / 2), mm(LABELS + (3 - row) * TILE + (TILE - PIECE) / 2))
+                _piece("tile", colour)(c, k)
+                c.restoreState()
+            c.saveState()  # gyre a1 (a1's lower-right corner), blue's: blue's b1 took it from red's a1 and a2
+            c.translate(mm(LABELS + TILE - DISK / 2), mm(LABELS + 3 * TILE - DISK / 2))
+            _piece("gyre", "B")(c, 0)
+            c.restoreState()
+            c.saveState()
+            c.translate(mm(small.width_mm + 6 + (PIECE - DISK) / 2), mm(small.height_mm / 2))
+            _piece("rest", "")(c, 0)
+            c.restoreState()
+
+        return [Subject(width, height, draw)]
+
     def board_file(self, size: int = 8, **options: Any) -> str:
         return f"gyre-board-{size}.pdf"
 

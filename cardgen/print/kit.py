@@ -5,8 +5,10 @@ A game declares its parts (`cardgen.kit.Kit.kit_parts`); this module lays them o
 - a `Drawing` (a board, a mat, a tracker: drawn in points from its lower-left corner at
   true size) prints whole on a page when it fits the printable area (on a landscape page
   when only that makes it fit); a bigger one is tiled over pages, each tile at true size, tiles
-  overlapping by at least OVERLAP mm, alignment marks in every overlap and 'tile R,C of
-  ROWS,COLS, overlap N mm' in the tile's header. Nothing is ever scaled: every drawing page
+  overlapping by at least OVERLAP mm and 'tile R,C of ROWS,COLS, overlap N mm' in the tile's
+  header. Each tile is trimmed at its frame on its left and top and laid over the tiles before
+  it; the alignment marks are magenta triangles whose tips touch the line where that trimmed
+  edge lands, one on each tile, so both stay in view and meet tip to tip (never on text). Nothing is ever scaled: every drawing page
   carries a 50 mm bar to check that the printer did not scale it either;
 - `Pieces` (tokens, tiles, markers: many small things to cut out) are packed in rows onto
   sheets, each kind under its caption;
@@ -38,18 +40,32 @@ from cardgen.print.imposition import Rect
 from cardgen.print.pdf import end_page, new_document
 from cardgen.print.sizes import PAPERS as SHEET_PAPERS
 from cardgen.print.sizes import Size, mm
+from cardgen.print.tiles import (  # noqa: F401  (kits and tests read them here too)
+    HEADER,
+    HEADER_GAP,
+    MARGIN,
+    MARK_H,
+    MARK_R,
+    OVERLAP,
+    Mark,
+    Tile,
+    _along,
+    _count,
+    _frange,
+    _pair,
+    _spans,
+    covered,
+    marks,
+    plan,
+    room,
+)
 
 #: the papers a kit prints on (a3 holds most boards whole)
 PAPERS: dict[str, Size] = {**SHEET_PAPERS, "a3": Size("a3", 297.0, 420.0)}
 MIN_PT = 6.0  # the smallest text on a kit page: legible at arm's length on the table
-MARGIN = 6.0  # mm from the paper's edge to anything printed (home printers leave about 4)
-HEADER = 13.0  # mm at the top of every page: title, note, scale bar
-HEADER_GAP = 2.0  # mm between the header and the content
-OVERLAP = 12.0  # mm: the least overlap of two neighbouring tiles
 SCALE_BAR = 50.0  # mm
 PIECE_GAP = 2.0  # mm between pieces to cut out
 MARK = (1.0, 0.0, 1.0)  # alignment marks: pure magenta, used for nothing else
-MARK_R = 2.5  # mm
 INK, GREY = (0.1, 0.1, 0.12), (0.45, 0.45, 0.5)
 
 Draw = Callable[[Canvas], None]
@@ -92,11 +108,15 @@ class Pieces:
 
 @dataclass(frozen=True)
 class Section:
-    """A heading and its lines on the reference page (numbered: steps)."""
+    """A heading and its lines on the reference page (numbered: steps). `blocks`, when given, replace the
+    lines: (kind, text) with kind 'p' a paragraph, '-' a bullet, 'N.' a step, '  -' a bullet under a step,
+    'h3' a sub-heading. `figure(width_pt, scale)` is a picture under the heading (cardgen.print.anatomy.Figure)."""
 
     heading: str
-    lines: tuple[str, ...]
+    lines: tuple[str, ...] = ()
     numbered: bool = False
+    blocks: tuple[tuple[str, str], ...] = ()
+    figure: Callable[[float, float], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -126,12 +146,15 @@ Part = Drawing | Pieces | Reference
 
 @dataclass(frozen=True)
 class Label:
-    """Text drawn by `label`: its page (0 first), text, box and the clip it is seen through (points)."""
+    """Text drawn by `label`: its page (0 first), text, box and the clip it is seen through (points).
+    A `picture` label is the box of a card face drawn whole (an anatomy picture): the face's own text
+    lies inside it, laid out by the face (its tests check it), not by `label`."""
 
     page: int
     text: str
     box: Rect
     clip: Rect | None = None
+    picture: bool = False
 
 
 @dataclass
@@ -198,90 +221,17 @@ def track(c: Canvas, x: float, y: float, values: Sequence[str], cell: float, *, 
         label(c, value, cx + pad, y + pad, cell - 2 * pad, cell - 2 * pad, size=size)
 
 
-# ----- laying drawings on pages ---------------------------------------------------------
+def text_boxes(drawing: Drawing) -> list[tuple[float, float, float, float]]:
+    """Every text box `label` draws in `drawing`, in drawing mm (x, y, w, h): drawn once on a throwaway page."""
+    from cardgen.print.fonts import register_fonts
 
-
-@dataclass(frozen=True)
-class Tile:
-    """The part of a drawing (in its own mm, lower-left origin, after any quarter turn) on one page."""
-
-    row: int  # 1 = top
-    col: int  # 1 = left
-    rows: int
-    cols: int
-    x: float
-    y: float
-    w: float
-    h: float
-    overlap_x: float
-    overlap_y: float
-
-
-def room(paper: Size, landscape: bool = False) -> tuple[float, float]:
-    """The content area of a page below the header, in mm."""
-    w, h = (paper.height, paper.width) if landscape else (paper.width, paper.height)
-    return w - 2 * MARGIN, h - 2 * MARGIN - HEADER - HEADER_GAP
-
-
-def _count(length: float, space: float) -> int:
-    if length <= space + 1e-6:
-        return 1
-    return math.ceil((length - OVERLAP) / (space - OVERLAP) - 1e-9)
-
-
-def _spans(length: float, space: float, n: int) -> list[tuple[float, float]]:
-    if n == 1:
-        return [(0.0, length)]
-    step = (length - space) / (n - 1)
-    return [(k * step, space) for k in range(n)]
-
-
-def plan(drawing: Drawing, paper: Size) -> tuple[bool, list[Tile]]:
-    """(on landscape pages, the tiles in reading order): whole on one page when it fits (portrait
-    first), else tiled the way that takes fewer pages."""
-    w, h = drawing.width_mm, drawing.height_mm
-    options = []
-    for landscape in (False, True):
-        rw, rh = room(paper, landscape)
-        options.append((_count(w, rw) * _count(h, rh), landscape))
-    _, landscape = min(options)
-    rw, rh = room(paper, landscape)
-    cols, rows = _count(w, rw), _count(h, rh)
-    xs, ys = _spans(w, rw, cols), _spans(h, rh, rows)
-    ox = rw - (xs[1][0] - xs[0][0]) if cols > 1 else 0.0
-    oy = rh - (ys[1][0] - ys[0][0]) if rows > 1 else 0.0
-    tiles = []
-    for r in range(rows):
-        y0, th = ys[rows - 1 - r]  # row 1 is the top of the drawing
-        for k in range(cols):
-            x0, tw = xs[k]
-            tiles.append(Tile(r + 1, k + 1, rows, cols, x0, y0, tw, th, ox, oy))
-    return landscape, tiles
-
-
-def marks(tiles: Sequence[Tile]) -> list[tuple[float, float]]:
-    """Where the alignment marks go (drawing mm): two in the middle of every overlap of neighbouring
-    tiles, where no third tile's edge cuts them."""
-    out: list[tuple[float, float]] = []
-    by = {(t.row, t.col): t for t in tiles}
-
-    def alone(lo: float, hi: float, before: float | None, after: float | None) -> tuple[float, float]:
-        """The part of [lo, hi] no neighbour along the seam overlaps (before: its end, after: its start)."""
-        a = max(lo, before if before is not None else lo)
-        b = min(hi, after if after is not None else hi)
-        return (a, b) if b - a > 4 * MARK_R else (lo, hi)
-
-    for t in tiles:
-        right, below = by.get((t.row, t.col + 1)), by.get((t.row + 1, t.col))
-        if right is not None:
-            up, down = by.get((t.row - 1, t.col)), by.get((t.row + 1, t.col))
-            lo, hi = alone(t.y, t.y + t.h, down.y + down.h if down else None, up.y if up else None)
-            out += [((right.x + t.x + t.w) / 2, lo + (hi - lo) * f) for f in (1 / 3, 2 / 3)]
-        if below is not None:
-            left, beside = by.get((t.row, t.col - 1)), by.get((t.row, t.col + 1))
-            lo, hi = alone(t.x, t.x + t.w, left.x + left.w if left else None, beside.x if beside else None)
-            out += [(lo + (hi - lo) * f, (below.y + below.h + t.y) / 2) for f in (1 / 3, 2 / 3)]
-    return out
+    register_fonts()
+    canvas = Canvas(io.BytesIO(), pagesize=(mm(drawing.width_mm), mm(drawing.height_mm)))
+    recorder = _Recorder()
+    canvas._cardgen_kit = recorder
+    drawing.draw(canvas)
+    k = mm(1)
+    return [(lab.box.x / k, lab.box.y / k, lab.box.width / k, lab.box.height / k) for lab in recorder.labels]
 
 
 # ----- one document of kit pages ----------------------------------------------------------
@@ -296,6 +246,7 @@ class KitPage:
     clip: Rect | None = None
     tile: Tile | None = None
     landscape: bool = False
+    marks: tuple[Rect, ...] = ()  # the alignment marks on this tile, page points
 
 
 class _Document:
@@ -372,10 +323,12 @@ class _Document:
         return Rect(mm(MARGIN), mm(MARGIN), mm(rw), mm(rh))
 
 
-def _drawing_pages(doc: _Document, drawing: Drawing, part: str = "board") -> None:
+def _drawing_pages(doc: _Document, drawing: Drawing, part: str = "board", fold: Sequence[Pieces] = ()) -> bool:
+    """The drawing's pages; with `fold`, the pieces go under a drawing printed whole when they fit the
+    room left on its page (True: they did), so a few pieces never take a page of their own."""
     landscape, tiles = plan(drawing, doc.paper)
     doc.orient(landscape)
-    where = marks(tiles)
+    where = marks(tiles, text_boxes(drawing)) if len(tiles) > 1 else []
     area = doc.content()
     for t in tiles:
         c = doc.c
@@ -384,13 +337,17 @@ def _drawing_pages(doc: _Document, drawing: Drawing, part: str = "board") -> Non
         if len(tiles) > 1:
             lap = " and ".join(f"{v:.0f} mm {d}" for v, d in ((t.overlap_x, "across"), (t.overlap_y, "down")) if v)
             title = f"{drawing.title}: tile {t.row},{t.col} of {t.rows},{t.cols}"
-            note = (f"Overlap {lap}: trim each tile at its dashed frame where it meets the next and tape it on so "
-                    "the magenta marks meet." + (f" {note}" if (t.row, t.col) == (1, 1) and note else ""))
+            note = (f"Overlap {lap}. Trim this tile along its dashed frame on the sides where it meets an earlier "
+                    "tile (left, top), lay it over that tile and tape it where the magenta triangles meet tip to tip."
+                    + (f" {note}" if (t.row, t.col) == (1, 1) and note else ""))
+        cw, ch = mm(t.w), mm(t.h)
+        folding = bool(fold) and len(tiles) == 1 and area.height - ch - mm(4) >= _pieces_height(fold, area.width)
+        if folding:
+            note = (note + " " if note else "") + "Under it: pieces to cut out."
         doc.header(title, note, scale=True, tile=t)
         # the tile's part of the drawing, centred when the whole drawing is smaller than the page
-        cw, ch = mm(t.w), mm(t.h)
         x0 = area.x + (area.width - cw) / 2 if t.cols == 1 else area.x
-        y0 = area.y + area.height - ch if t.rows > 1 else area.y + (area.height - ch) / 2
+        y0 = area.y + area.height - ch if t.rows > 1 or folding else area.y + (area.height - ch) / 2
         clip = Rect(x0, y0, cw, ch)
         c.saveState()
         path = c.beginPath()
@@ -402,8 +359,9 @@ def _drawing_pages(doc: _Document, drawing: Drawing, part: str = "board") -> Non
         drawing.draw(c)
         doc.recorder.clip = None
         c.restoreState()
-        for mx, my in where:
-            _mark(c, mm(mx), mm(my))
+        own = [m for m in where if (m.row, m.col) == (t.row, t.col)]
+        for m in own:
+            _mark(c, m)
         c.restoreState()
         if len(tiles) > 1:
             c.setStrokeColorRGB(*GREY)
@@ -411,17 +369,61 @@ def _drawing_pages(doc: _Document, drawing: Drawing, part: str = "board") -> Non
             c.setDash(2, 2)
             c.rect(clip.x, clip.y, clip.width, clip.height)
             c.setDash()
-        doc.end(KitPage(part, drawing.title, clip, t, landscape))
+        placed = tuple(Rect(x0 + mm(bx - t.x), y0 + mm(by - t.y), mm(bw), mm(bh)) for bx, by, bw, bh in (m.box() for m in own))
+        if folding:
+            _place_pieces(doc, fold, area.x, y0 - mm(4), area.width)
+        doc.end(KitPage(part, drawing.title + (" and the pieces to cut out" if folding else ""), clip, t, landscape, placed))
     doc.orient(False)
+    return bool(fold) and len(tiles) == 1 and folding
 
 
-def _mark(c: Canvas, x: float, y: float) -> None:
-    r = mm(MARK_R)
-    c.setStrokeColorRGB(*MARK)
-    c.setLineWidth(1.0)
-    c.circle(x, y, r, stroke=1, fill=0)
-    c.line(x - 1.6 * r, y, x + 1.6 * r, y)
-    c.line(x, y - 1.6 * r, x, y + 1.6 * r)
+def _mark(c: Canvas, m: Mark) -> None:
+    """A filled magenta triangle, its tip on the seam."""
+    x, y, h, b = mm(m.x), mm(m.y), mm(MARK_H), mm(MARK_R)
+    corners = {"right": ((x - h, y - b), (x - h, y + b)), "left": ((x + h, y - b), (x + h, y + b)),
+               "down": ((x - b, y + h), (x + b, y + h)), "up": ((x - b, y - h), (x + b, y - h))}[m.towards]  # fmt: skip
+    c.setFillColorRGB(*MARK)
+    path = c.beginPath()
+    path.moveTo(x, y)
+    for px, py in corners:
+        path.lineTo(px, py)
+    path.close()
+    c.drawPath(path, stroke=0, fill=1)
+
+
+PIECES_NOTE = "Print at 100 % (no 'fit to page'). Cut along each outline. Tokens and markers stand on the board's cells and tracks."
+
+
+def _pieces_height(groups: Sequence[Pieces], width: float) -> float:
+    """The height (points) the pieces take laid in rows under their captions in `width` points."""
+    gap, caption = mm(PIECE_GAP), mm(6)
+    total = 0.0
+    for group in groups:
+        pw, ph = mm(group.width_mm), mm(group.height_mm)
+        per_row = max(1, int((width + gap) // (pw + gap)))
+        rows = math.ceil(group.count / per_row)
+        total += caption + rows * (ph + gap) + mm(2)
+    return total
+
+
+def _place_pieces(doc: _Document, groups: Sequence[Pieces], x: float, top: float, width: float) -> None:
+    """The pieces from `top` down in rows under their captions (they fit: `_pieces_height`)."""
+    gap, caption = mm(PIECE_GAP), mm(6)
+    y = top
+    for group in groups:
+        pw, ph = mm(group.width_mm), mm(group.height_mm)
+        per_row = max(1, int((width + gap) // (pw + gap)))
+        doc.c.setFillColorRGB(*INK)
+        label(doc.c, f"{group.title} (cut along each outline)", x, y - caption, width, caption - mm(1), size=9,
+              font=SANS_BOLD, align="left", valign="bottom")  # fmt: skip
+        y -= caption
+        for i in range(group.count):
+            k, r = i % per_row, i // per_row
+            doc.c.saveState()
+            doc.c.translate(x + k * (pw + gap), y - r * (ph + gap) - ph)
+            group.draw(doc.c, i)
+            doc.c.restoreState()
+        y -= math.ceil(group.count / per_row) * (ph + gap) + mm(2)
 
 
 def _pieces_pages(doc: _Document, groups: Sequence[Pieces], title: str) -> None:
@@ -436,7 +438,7 @@ def _pieces_pages(doc: _Document, groups: Sequence[Pieces], title: str) -> None:
         if started:
             doc.end(KitPage("pieces", title))
         started = True
-        doc.header(title, "Cut along each outline. Tokens and markers stand on the board's cells and tracks.")
+        doc.header(title, PIECES_NOTE)
         return top
 
     y = new_page()
@@ -471,37 +473,61 @@ def _pieces_pages(doc: _Document, groups: Sequence[Pieces], title: str) -> None:
     doc.end(KitPage("pieces", title))
 
 
-def _reference_pages(doc: _Document, ref: Reference, contents: Sequence[str]) -> None:
+def _reference_pages(doc: _Document, ref: Reference, contents: Sequence[str], body: float = 8.5) -> float:
+    """Lay the reference out; returns the share of the last page's content area it fills."""
     area = doc.content()
     c = doc.c
-    body, head = 8.5, 10.5
+    head = body + 2.0
     lead = body * 1.3
     sections = list(ref.sections) + ([Section("This kit, page by page", tuple(contents))] if contents else [])
     y = area.y + area.height
-    doc.header(ref.title)
+    doc.header(ref.title, REFERENCE_NOTE)
 
     def room_for(height: float) -> None:
         nonlocal y
         if y - height < area.y:
             doc.end(KitPage("reference", ref.title))
-            doc.header(ref.title + " (continued)")
+            doc.header(ref.title + " (continued)", REFERENCE_NOTE)
             y = area.y + area.height
+
+    def text(bullet: str, words: str, indent_level: int = 0, font: str = SANS) -> None:
+        nonlocal y
+        indent = (text_width("00.", SANS, body) + 4) * (indent_level + (1 if bullet else 0))
+        lines = wrap(words, font, body, area.width - indent) or [words]
+        for k, part in enumerate(lines):
+            room_for(lead)
+            if k == 0 and bullet:
+                step = text_width("00.", SANS, body) + 4
+                label(c, bullet, area.x + indent - step, y - lead, step - 2, lead, size=body, align="right")
+            label(c, part, area.x + indent, y - lead, area.width - indent, lead, size=body, font=font, align="left")
+            y -= lead
 
     for section in sections:
         room_for(head * 1.5 + lead)
         c.setFillColorRGB(*INK)
         label(c, section.heading, area.x, y - head * 1.4, area.width, head * 1.4, size=head, font=SANS_BOLD, align="left")
         y -= head * 1.6
+        if section.figure is not None:
+            figure = section.figure(area.width, FIGURE_SCALE)
+            space = y - area.y - lead
+            if space < figure.height and space >= 0.7 * figure.height:  # a little smaller, rather than a near-empty page
+                figure = section.figure(area.width, FIGURE_SCALE * space / figure.height * 0.98)
+            room_for(figure.height + lead)
+            _figure(doc, figure, area.x + (area.width - figure.width) / 2, y - figure.height)
+            y -= figure.height + lead * 0.6
+        if section.blocks:
+            for kind, words in section.blocks:
+                if kind == "h3":
+                    room_for(lead * 2.2)
+                    y -= lead * 0.3
+                    text("", words, font=SANS_BOLD)
+                elif kind == "p":
+                    text("", words)
+                    y -= lead * 0.3
+                else:
+                    text("-" if kind.strip() == "-" else kind.strip(), words, 1 if kind.startswith("  ") else 0)
         for n, line in enumerate(section.lines, 1):
-            bullet = f"{n}." if section.numbered else "-"
-            indent = text_width("00.", SANS, body) + 4
-            lines = wrap(line, SANS, body, area.width - indent) or [line]
-            for k, part in enumerate(lines):
-                room_for(lead)
-                if k == 0:
-                    label(c, bullet, area.x, y - lead, indent - 2, lead, size=body, align="right")
-                label(c, part, area.x + indent, y - lead, area.width - indent, lead, size=body, align="left")
-                y -= lead
+            text(f"{n}." if section.numbered else "-", line)
         y -= lead * 0.6
     if ref.footer:
         room_for(lead * 2)
@@ -511,6 +537,101 @@ def _reference_pages(doc: _Document, ref: Reference, contents: Sequence[str]) ->
             label(c, part, area.x, y - lead, area.width, lead, size=7.5, align="left")
             y -= lead
     doc.end(KitPage("reference", ref.title))
+    return (area.y + area.height - y) / area.height
+
+
+FIGURE_SCALE = 1.2  # the anatomy picture's cards, against their printed size
+REFERENCE_SIZES = (8.5, 8.0, 7.5, 7.0)  # pt: the reference's text, smaller only when that saves a near-empty last page
+REFERENCE_NOTE = "How to play. Print at 100 % (no 'fit to page'), single-sided or double-sided."
+
+
+def _figure(doc: _Document, figure: Any, x: float, y: float) -> None:
+    """An anatomy picture at (x, y) (its lower-left corner), each card face recorded as a picture label."""
+    from cardgen.print.anatomy import draw_figure
+
+    c = doc.c
+    c.saveState()
+    c.translate(x, y)
+    draw_figure(c, figure, label)
+    c.restoreState()
+    for subject, sx, sy, scale in figure.placed:
+        box = Rect(x + sx, y + sy, subject.width * scale, subject.height * scale)
+        doc.recorder.labels.append(Label(doc.recorder.page, "", box, None, picture=True))
+
+
+def markdown_blocks(body: str) -> tuple[tuple[str, str], ...]:
+    """A rulebook section's Markdown as Section blocks: paragraphs, bullets, steps and bullets under a
+    step, each block's lines joined and its inline marks taken off (cardgen.rulebook.inline)."""
+    import re
+
+    from cardgen.rulebook import inline
+
+    out: list[list[str]] = []
+    for line in body.splitlines():
+        if not line.strip():
+            out.append(["", ""])
+            continue
+        bullet = re.match(r"(\s*)(-|\d+\.) (.*)", line)
+        if bullet:
+            indent, mark, rest = bullet.groups()
+            out.append([("  " if indent else "") + mark, rest])
+        elif out and out[-1][0]:
+            out[-1][1] += " " + line.strip()
+        else:
+            out.append(["p", line.strip()])
+    return tuple((kind, inline(text)) for kind, text in out if kind)
+
+
+def rulebook_sections(game: str, house: Sequence[str] = ()) -> tuple[Section, ...]:
+    """The game's player's rulebook (cardgen.rulebook) as reference sections, the card anatomy picture
+    under its anatomy part; the appendix part becomes `house` (the kit's own list of the choices made,
+    each naming its option), since a printed kit cannot follow a link."""
+    from cardgen import rulebook
+
+    anatomy = rulebook.part(game, "anatomy")
+    appendix = rulebook.part(game, "appendix")
+    sections: list[Section] = []
+    for part in rulebook.parts(game):
+        if part.level == 3 and sections:
+            last = sections[-1]
+            sections[-1] = replace(last, blocks=last.blocks + (("h3", part.heading),) + markdown_blocks(part.body))
+            continue
+        if appendix is not None and part.heading == appendix.heading:
+            sections.append(Section(part.heading, tuple(house)))
+            continue
+        figure = _anatomy_figure(game) if anatomy is not None and part.heading == anatomy.heading else None
+        sections.append(Section(part.heading, blocks=markdown_blocks(part.body), figure=figure))
+    return tuple(sections)
+
+
+def _anatomy_figure(game: str) -> Callable[[float, float], Any]:
+    def make(width: float, scale: float) -> Any:
+        from cardgen.print.anatomy import layout, subjects
+
+        return layout(subjects(game), width, scale)
+
+    return make
+
+
+def rulebook_pdf(game: str, paper: Size) -> tuple[bytes, int]:
+    """`cardgen GAME rules --pdf`: the rulebook with its anatomy picture as a PDF to print (the kit's
+    reference pages without the kit's page list); its bytes and page count."""
+    from cardgen import rulebook
+
+    ref = Reference(rulebook.title(game), rulebook_sections(game, _house_lines(game)), house_footer(game))
+    doc = _Document(paper, ref.title)
+    _reference_pages(doc, ref, ())
+    return doc.finish(), len(doc.pages)
+
+
+def _house_lines(game: str) -> tuple[str, ...]:
+    return (f"The rulebook the game comes from leaves questions open; the answers cardgen chose, each with "
+            f"its reason and the option that changes it, are its appendix: {house_footer(game)}",)  # fmt: skip
+
+
+def house_footer(game: str) -> str:
+    return (f"The house rules in full, each with its reason and its option: type 'cardgen {game} rules --house', or "
+            f"open /rules/{game}/house-rules on a cardgen server ('cardgen serve').")  # fmt: skip
 
 
 def _blank(paper: Size) -> tuple[bytes, list[KitPage], list[Label]]:
@@ -580,13 +701,16 @@ def render_parts(parts: Sequence[Part], paper: Size, title: str) -> list[KitPart
     out = []
     drawings = [p for p in parts if isinstance(p, Drawing)]
     pieces = [p for p in parts if isinstance(p, Pieces)]
-    for name in dict.fromkeys(d.part for d in drawings):
+    folded = False
+    names = list(dict.fromkeys(d.part for d in drawings))
+    for name in names:
         doc = _Document(paper, f"{title}: {name}")
-        for d in drawings:
-            if d.part == name:
-                _drawing_pages(doc, d, name)
+        mine = [d for d in drawings if d.part == name]
+        for d in mine:
+            last = name == names[-1] and d is mine[-1]
+            folded = _drawing_pages(doc, d, name, pieces if last else ()) or folded
         out.append(KitPart(name.replace(" ", "-"), name, doc.finish(), doc.pages, doc.recorder.labels, kind="drawings"))
-    if pieces:
+    if pieces and not folded:
         doc = _Document(paper, f"{title}: pieces")
         _pieces_pages(doc, pieces, f"{title}: pieces to cut out")
         out.append(KitPart("pieces", "pieces", doc.finish(), doc.pages, doc.recorder.labels, kind="pieces"))
@@ -602,9 +726,25 @@ def write_parts(path: Path, parts: Sequence[Part], paper: Size, title: str) -> i
 
 
 def _reference(ref: Reference, paper: Size, contents: Sequence[str]) -> KitPart:
-    doc = _Document(paper, ref.title)
-    _reference_pages(doc, ref, contents)
-    return KitPart("reference", "reference", doc.finish(), doc.pages, doc.recorder.labels, kind="reference")
+    """The reference pages; set a little smaller when that takes a near-empty last page away."""
+    first: _Document | None = None
+    best: _Document | None = None
+    for body in REFERENCE_SIZES:
+        doc = _Document(paper, ref.title)
+        filled = _reference_pages(doc, ref, contents, body)
+        if first is None:
+            first = doc
+            if len(doc.pages) == 1 or filled >= NEAR_EMPTY:
+                break
+        elif len(doc.pages) < len(first.pages):
+            best = doc
+            break
+    best = best or first
+    assert best is not None
+    return KitPart("reference", "reference", best.finish(), best.pages, best.recorder.labels, kind="reference")
+
+
+NEAR_EMPTY = 0.3  # a last page filled less than this is near-empty
 
 
 def _deck(deck: KitDeck, index: int, paper: Size) -> KitPart:
@@ -677,7 +817,8 @@ def _contents(order: Sequence[KitPart], paper: Size) -> list[str]:
         if part.kind == "drawings":
             titles = list(dict.fromkeys(p.title for p in part.pages))
             lines.append(f"{pages}: {'; '.join(titles)}. Print single-sided at 100 % (no 'fit to page'); "
-                         "a tiled drawing's tiles are trimmed at their frame and taped so that the magenta marks meet.")
+                         "a tiled drawing's tiles are trimmed at their frame on the left and top, laid over the tile before "
+                         "and taped where the magenta triangles meet tip to tip.")
         elif part.kind == "pieces":
             lines.append(f"{pages}: pieces to cut out. Print single-sided, on card stock if you have it.")
         elif part.kind == "reference":

@@ -26,7 +26,19 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.print.fonts import SANS_BOLD
-from cardgen.print.kit import Drawing, Part, Pieces, Reference, Section, label, token, track, write_parts
+from cardgen.print.kit import (
+    Drawing,
+    Part,
+    Pieces,
+    Reference,
+    Section,
+    house_footer,
+    label,
+    rulebook_sections,
+    token,
+    track,
+    write_parts,
+)
 from cardgen.print.sizes import Size
 
 from .board import Board
@@ -41,7 +53,7 @@ SEATS = ("north", "south")
 TINT = ((0.8, 0.87, 0.97), (0.97, 0.83, 0.81))
 COLOUR = ((0.16, 0.33, 0.72), (0.74, 0.17, 0.14))
 WALL, LINE, INK, GHOST_FILL = (0.3, 0.3, 0.33), (0.25, 0.25, 0.3), (0.1, 0.1, 0.12), (0.86, 0.86, 0.86)
-TRACK_CELL = 12.5
+TRACK_CELL = 12.0  # mm: both players' trackers side by side fit one landscape letter page (12.5 needed two)
 TRACK_LABEL = 5.0
 
 
@@ -170,13 +182,13 @@ def hemisphere(maps: Maps, half: int, seed: Any) -> Drawing:
         for deg in range(0, 360, 30):
             a = math.radians(deg if half == 0 else -deg)
             ca, sa = math.cos(a), math.sin(a)
-            c.line(centre + r0 * ca, centre + r0 * sa, centre + (r0 + 1.5 * mm) * ca, centre + (r0 + 1.5 * mm) * sa)
             rx, ry = centre + (r0 + (RING / 2 + 0.5) * mm) * ca, centre + (r0 + (RING / 2 + 0.5) * mm) * sa
-            c.saveState()  # along the rim, upright as far as it can be
+            c.saveState()  # along the rim, upright as far as it can be: the tick on the longitude, its label beside it
             c.translate(rx, ry)
             c.rotate(math.degrees(a) - 90 if sa >= -1e-9 else math.degrees(a) + 90)
+            c.line(0, -(RING / 2 + 0.5) * mm, 0, (RING / 2 - 0.5) * mm)
             c.setFillColorRGB(*INK)
-            label(c, f"{deg}°", -6 * mm, -1.6 * mm, 12 * mm, 3.2 * mm, size=7)
+            label(c, f"{deg}°", 0.8 * mm, -1.6 * mm, 8 * mm, 3.2 * mm, size=7, align="left")
             c.restoreState()
         _legend(c, size, half, board, seed)
 
@@ -355,19 +367,6 @@ def trackers() -> Drawing:
 def reference(decks: Sequence[Any] = (), cells: int = 162) -> Reference:
     """The turn in steps, the choices cardgen made (docs/rules/spherion.md) and, with decks, which
     token stands for which card."""
-    turn = (
-        "Power-ups: two face-down power-ups appear on empty cells that are not wall and not next to a deck master "
-        "(at most 8 on the sphere).",
-        "Each player fills their hand up to 5 cards, then rolls 3 four-faced dice: Star 1 Summon point, Arrow 2 Move "
-        "points, Card: draw 1, Hammer: trade a hand card this turn. Summon and Move points are stored.",
-        "Both players plan at once, in order, up to 6 steps each (summon or set a card next to your deck master, "
-        "move, change position, activate, trade); then say ready.",
-        "The plans are played out step by step, both players' step 1, then step 2...: the first player's step goes "
-        "first unless both enter one cell, when the conflict rules decide.",
-        "A monster that moves into an opposing monster attacks: ATK against DEF; higher ATK destroys it, equal: "
-        "neither falls, lower: the attacker's ATK drops by the difference. A hit on a deck master costs it 1 LP.",
-        "Every cell a card enters becomes its owner's territory: put your marker on a cell you take from the other half.",
-    )
     choices = (
         f"The board: {cells} cells (hexagons and 12 pentagons); the deck masters start on the poles (option size).",
         "The wall: seeded, along the equator, in mirror pairs, never cutting a cell off (options wall; the board's seed).",
@@ -381,8 +380,7 @@ def reference(decks: Sequence[Any] = (), cells: int = 162) -> Reference:
         "A face-down card on the sphere: one of your face-down tokens on its cell and its twin on the card, face "
         "down in front of you. Turned face up: swap in the monster's own token.",
     )
-    sections = [Section("A turn, step by step", turn, numbered=True),
-                Section("Choices cardgen made where the rulebook is silent", choices)]  # fmt: skip
+    sections = list(rulebook_sections("spherion", choices))
     for half, deck in enumerate(decks[:2]):
         lines = []
         master = deck.master
@@ -400,9 +398,9 @@ def reference(decks: Sequence[Any] = (), cells: int = 162) -> Reference:
             lines.append(f"{tokens}: {card.serial} {card.name}, {card.element} L{card.level}, {card.atk}/{card.defence}")
             k = j + 1
         sections.append(Section(f"{SEATS[half]}'s monster tokens and their cards", tuple(lines)))
-    return Reference("Spherion: reference", tuple(sections),
-                     "Every choice, its reason and the option that changes it: docs/rules/spherion.md. Play it against the "
-                     "bots with `cardgen play spherion --seed S` (the board of seed S); options as -o NAME=VALUE.")  # fmt: skip
+    return Reference("Spherion: how to play", tuple(sections),
+                     house_footer("spherion") + " Play it against the bots with `cardgen play spherion --seed S` (the "
+                     "board of seed S); options as -o NAME=VALUE.")  # fmt: skip
 
 
 def parts(board: Board, seed: Any, decks: Sequence[Any] = ()) -> list[Part]:

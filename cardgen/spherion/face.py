@@ -15,8 +15,9 @@ import math
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.lookup import lookup_url
+from cardgen.print.anatomy import field
 from cardgen.print.colour import Inks, load_palette
-from cardgen.print.face import CardBox, design_scale, shared_form, small_text_error, star
+from cardgen.print.face import CardBox, design_scale, shared_form, small_text_error
 from cardgen.print.fonts import SANS, SANS_BOLD, TextFitError, draw_text_box, fit_text, register_fonts
 from cardgen.print.qr import draw_qr
 from cardgen.print.sizes import mm, pt_to_mm
@@ -38,7 +39,7 @@ BADGE_SHAPES = {"Fire": "triangle", "Wind": "half-moon", "Earth": "square", "Wat
 RARITY_COLOURS = ("#1A1A1A", "#C0C0C0", "#B8860B", "#6A3D9A", "#D2401E")
 QR_MM = 17.0
 TITLE_MM, TITLE_PT, TEXT_PT = 8.6, 10.0, 7.5  # the name: two lines of 10 pt at most, never smaller
-BADGE_MM, BAR_MM, LEVEL_MM, BAND_MM, STAR_STEP, SET_MM = 6.6, 5.0, 4.2, 14.5, 2.75, 4.0
+BADGE_MM, BAR_MM, LEVEL_MM, BAND_MM, PIP_STEP, SET_MM = 6.6, 5.0, 4.2, 14.5, 2.75, 4.0
 
 
 def smallest_card(box: CardBox) -> tuple[float, float]:
@@ -125,6 +126,8 @@ class SpherionFace:
         title_w = w - 2 * m - 2 * badge_r - mm(1.5)
         draw_text_box(canvas, card.name, m + pad, h - mm(1) - mm(TITLE_MM), title_w - pad, mm(TITLE_MM), SANS_BOLD,
                       TITLE_PT, TITLE_PT, leading=1.1, max_lines=2, valign="middle")  # fmt: skip
+        field(canvas, "Name", m + pad, h - mm(1) - mm(TITLE_MM), title_w - pad, mm(TITLE_MM))
+        field(canvas, "Element badge", w - m - 2 * badge_r, h - mm(TITLE_MM) / 2 - mm(1) - badge_r, 2 * badge_r, 2 * badge_r)
         # 2. the kind bar in the card's colour, told in words too
         top = h - mm(1) - mm(TITLE_MM) - mm(0.6)
         canvas.setFillColor(self._c(colour))
@@ -132,17 +135,20 @@ class SpherionFace:
         canvas.setFillColor(self._c(PAPER))
         draw_text_box(canvas, self.kind_line(card), m + mm(1.2), top - mm(BAR_MM), w - 2 * m - mm(2.4), mm(BAR_MM),
                       SANS_BOLD, 8, low, max_lines=1, valign="middle")  # fmt: skip
+        field(canvas, "Kind bar", m, top - mm(BAR_MM), w - 2 * m, mm(BAR_MM))
         top -= mm(BAR_MM)
         footer = m + mm(QR_MM) + mm(1)
         if card.is_monster:
-            # 3. the level as stars, right-aligned under the name; its cost (tributes) apart, on the left
+            # 3. the level as a number and as that many diamonds, right-aligned under the name (stars mean rarity
+            # on the card's pages and the Star face of the dice: a level never reads as either)
             row = mm(LEVEL_MM)
             canvas.setFillColor(self._c(GOLD_INK))
             r = mm(1.25)
             for k in range(card.level):
-                star(canvas, w - m - pad - r - k * mm(STAR_STEP), top - row / 2, r)
+                _diamond(canvas, w - m - pad - r - k * mm(PIP_STEP), top - row / 2, r)
+            field(canvas, "Level", m, top - row, w - 2 * m, row)
             canvas.setFillColor(ink)
-            level_w = w - 2 * m - 2 * pad - card.level * mm(STAR_STEP) - mm(0.8)
+            level_w = w - 2 * m - 2 * pad - card.level * mm(PIP_STEP) - mm(0.8)
             draw_text_box(canvas, f"Level {card.level}", m + pad, top - row, level_w, row, SANS_BOLD, 7, low, max_lines=1,
                           valign="middle")  # fmt: skip
             top -= row
@@ -157,7 +163,9 @@ class SpherionFace:
                 draw_text_box(canvas, "5 LP · moves 1 cell a turn · never fights", m + pad, top - band + pad,
                               w - 2 * m - 2 * pad, band / 2 - pad, SANS, 7.5, low, max_lines=1, align="center",
                               valign="middle")  # fmt: skip
+                field(canvas, "Deck master band", m, top - band, w - 2 * m, band)
             else:
+                field(canvas, "ATK and DEF", m, top - band, w - 2 * m, band)
                 canvas.setFillColor(self._c(PANEL))
                 canvas.rect(m, top - band, w - 2 * m, band, stroke=0, fill=1)
                 canvas.setFillColor(ink)
@@ -177,9 +185,11 @@ class SpherionFace:
             if not card.master:
                 draw_text_box(canvas, self.cost_line(card), m + pad, top - mm(3.6), w - 2 * m - 2 * pad, mm(3.6),
                               SANS_BOLD, 7, low, max_lines=1, valign="middle")  # fmt: skip
+                field(canvas, "Summon cost", m + pad, top - mm(3.6), w - 2 * m - 2 * pad, mm(3.6))
                 top -= mm(4.2)
             draw_text_box(canvas, self.rules_text(card), m + pad, footer + pad, w - 2 * m - 2 * pad,
                           top - footer - 2 * pad, SANS, TEXT_PT, low)  # fmt: skip
+            field(canvas, "Rules text", m + pad, footer + pad, w - 2 * m - 2 * pad, top - footer - 2 * pad)
         else:
             # 3-5. how it activates and what it does, each under its label
             top -= mm(1.2)
@@ -197,6 +207,7 @@ class SpherionFace:
                 canvas.setFillColor(ink)
                 draw_text_box(canvas, text, m + pad, top - height + pad, w - 2 * m - 2 * pad, height - mm(4.4) - pad,
                               SANS, size, size)  # fmt: skip
+                field(canvas, label.capitalize(), m, top - height, w - 2 * m, height)
                 top -= height + gap
         # 6. the footer: QR code, serial, edition and the rarity's set symbol
         draw_qr(canvas, lookup_url(card.serial, self.lookup_base), m, m, mm(QR_MM), dark=ink, light=self._c(PAPER))
@@ -210,6 +221,10 @@ class SpherionFace:
                       valign="middle")  # fmt: skip
         draw_text_box(canvas, f"Spherion · edition {card.tables.letter}", tx, m + pad, fw, mm(3.5), SANS, 5.5, low,
                       max_lines=1, align="right", valign="middle")  # fmt: skip
+        field(canvas, "QR code", m, m, mm(QR_MM), mm(QR_MM))
+        field(canvas, "Rarity symbol", tx, m + mm(QR_MM) - mm(SET_MM) - mm(0.5), fw, mm(SET_MM))
+        field(canvas, "Serial", tx, m + mm(4.5), fw, mm(4.5))
+        field(canvas, "Edition", tx, m + pad, fw, mm(3.5))
         canvas.restoreState()
 
     def kind_line(self, card: Card) -> str:
@@ -319,3 +334,14 @@ class SpherionFace:
         canvas.setFillColor(self._c(PAPER))
         canvas.setFont(SANS_BOLD, max(box.min_text, 12))
         canvas.drawCentredString(cx, cy - r - max(box.min_text, 12) * 1.8, "SPHERION")
+
+
+def _diamond(canvas: Canvas, x: float, y: float, r: float) -> None:
+    """A level pip: a filled diamond of half-height r centred on (x, y), in the current fill colour."""
+    path = canvas.beginPath()
+    path.moveTo(x, y + r)
+    path.lineTo(x + 0.7 * r, y)
+    path.lineTo(x, y - r)
+    path.lineTo(x - 0.7 * r, y)
+    path.close()
+    canvas.drawPath(path, stroke=0, fill=1)

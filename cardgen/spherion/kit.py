@@ -176,6 +176,19 @@ class SpherionKit(Kit[Card]):
         d = card.to_dict()
         return {("attack" if key == "atk" else key): value for key, value in d.items()} | ({"atk": d["atk"]} if "atk" in d else {})
 
+    def anatomy_subjects(self, every: bool = False) -> list[Any]:
+        """The cards the rulebook's anatomy picture explains: a monster that needs a tribute and a spell,
+        both from north's pool; with `every`, also a deck master, a trap and 40 more cards for the tests."""
+        from cardgen.print.anatomy import card_subject
+
+        cards = list(self.generate("north", 60, 0))
+        monster = next(c for c in cards if c.is_monster and c.tributes)
+        spell = next(c for c in cards if c.kind == 1)
+        shown = [monster, spell]
+        if every:
+            shown += [monster.as_master(), next(c for c in cards if c.kind == 2), *cards[:40]]
+        return [card_subject(self.face(None), c, self.card_size.width, self.card_size.height) for c in shown]
+
     def face(self, lookup_base: str | None) -> Face[Any]:
         from .face import SpherionFace
 

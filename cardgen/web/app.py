@@ -35,13 +35,13 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from cardgen import __version__
+from cardgen import __version__, rulebook
 from cardgen import serial as serialcodec
 from cardgen.errors import CardgenError, SerialError
 from cardgen.games import LookupResult, registry
 from cardgen.lookup import lookup, lookup_base, serial_from_url
 from cardgen.numbers import parse_int
-from cardgen.web import api, deckpage, pages, render, renderpool
+from cardgen.web import api, deckpage, pages, render, renderpool, rules
 from cardgen.web import games as webgames
 from cardgen.web.api import etag_matches, etag_of, weighted
 from cardgen.web.errors import ApiError, serial_error
@@ -285,8 +285,16 @@ class Server:
                         media_type=JSON_TYPE, headers={"Cache-Control": "no-store"})  # fmt: skip
 
     async def rules(self, request: Request) -> Response:
-        status, body = pages.rules_page(request.path_params.get("game", ""))
+        status, body = pages.rules_page(request.path_params.get("game", ""), request.url.path.endswith("/house-rules"))
         return HTMLResponse(body, status_code=status, headers={"Cache-Control": "public, max-age=3600" if status == 200 else "no-store"})
+
+    async def rules_anatomy(self, request: Request) -> Response:
+        """/rules/<game>/anatomy.png: the card anatomy picture of the game's rulebook."""
+        game = request.path_params.get("game", "")
+        if not rules.has_rules(game) or not rulebook.has_rulebook(game):
+            raise ApiError(404, "not_found", f"no rulebook picture for {game[:60]!r}")
+        png = await run_in_threadpool(rules.anatomy_png, game)
+        return Response(png, media_type="image/png", headers={"Cache-Control": "public, max-age=3600"})
 
     async def static(self, request: Request) -> Response:
         name = request.path_params.get("name", "favicon.ico")
@@ -517,6 +525,8 @@ def create_app(base: str | None = None, raise_errors: bool = False, body_timeout
         Route("/favicon.ico", server.static),
         Route("/rules", server.rules),
         Route("/rules/{game}", server.rules),
+        Route("/rules/{game}/house-rules", server.rules),
+        Route("/rules/{game}/anatomy.png", server.rules_anatomy),
         *api.Api(server.base, find, _checked).routes(),
     ]
     app = Starlette(

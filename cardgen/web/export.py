@@ -4,7 +4,8 @@
     site/SERIAL/index.html     one page per card (the same page `cardgen serve` shows)
     site/SERIAL/card.png       the card as printed, its QR code pointing under the lookup URL
     site/SERIAL/card.json      what `cardgen lookup --json` prints
-    site/rules.html            the game's rules (docs/rules/GAME.md), when it has them
+    site/rules.html            the game's rulebook (docs/play/GAME.md), when it has one
+    site/house-rules.html      its appendix (docs/rules/GAME.md) and site/anatomy.png its card anatomy picture
     site/static/style.css, favicon.svg, favicon.ico
 
 Print the deck with `--lookup-url https://HOST/PATH/` where the folder is
@@ -70,6 +71,9 @@ def export_deck(game: str, text: str, source: str, folder: str | os.PathLike[str
                 progress(1)
         if rules.has_rules(game):
             write_text(temp / "rules.html", pages.rules_html(game, "./", "static/", static_site=True))
+        if rules.has_house_rules(game):  # the rulebook's appendix and its card anatomy picture
+            write_text(temp / "house-rules.html", pages.rules_html(game, "./", "static/", static_site=True, house=True))
+            write_bytes(temp / "anatomy.png", rules.anatomy_png(game))
         write_text(temp / "index.html", pages.render("export_index.html.j2", deck=deck, root="./", static="static/", static_site=True,
                                                      rules_url="rules.html" if rules.has_rules(game) else None))  # fmt: skip
     return ExportSummary(target, deck.size, written, len(deck.problems), chosen)

@@ -246,23 +246,26 @@ def problem_words(error: Any) -> Problem | None:
     return PROBLEMS.get(getattr(error, "type", ""))
 
 
-def rules_html(game: str, root: str = "/", static: str = "/static/", static_site: bool = False) -> str:
-    """The rules page of a game that has one (KeyError otherwise); a static site's page names no other game."""
+def rules_html(game: str, root: str = "/", static: str = "/static/", static_site: bool = False, house: bool = False) -> str:
+    """The rules page of a game that has one (KeyError otherwise): its player's rulebook, or with `house`
+    the house rules (its appendix); a static site's page names no other game."""
     listed = rules.games_with_rules()
     title = next(g["title"] for g in listed if g["name"] == game)
-    heading, body, sections = rules.render_rules_toc(game)
+    links = rules.Links(root, static_site)
+    heading, body, sections = rules.render_rules_toc(game, house, links)
     head, end, rest = body.partition("</h1>")  # the contents go under the page's title
     return render("rules.html.j2", games=listed, game={"name": game, "title": title}, heading=heading,
                   body_head=head + end, body_rest=rest, sections=sections, unknown=None, root=root, static=static,
-                  static_site=static_site)  # fmt: skip
+                  static_site=static_site, house=house, has_house=rules.has_house_rules(game),
+                  rulebook_url=links.rulebook(game), house_url=links.house(game))  # fmt: skip
 
 
-def rules_page(game: str) -> tuple[int, bytes]:
-    """The /rules/<game> page (200), the list of the games' rules for /rules (200), or, for a
-    name that is no game with rules, that list with the mistake named (404)."""
+def rules_page(game: str, house: bool = False) -> tuple[int, bytes]:
+    """The /rules/<game> page (200; with `house`, /rules/<game>/house-rules), the list of the games'
+    rules for /rules (200), or, for a name that is no game with rules, that list with the mistake named (404)."""
     listed = rules.games_with_rules()
     if not game:
         return 200, html_bytes(render("rules.html.j2", games=listed, game=None, unknown=None))
-    if game not in {g["name"] for g in listed}:
+    if game not in {g["name"] for g in listed} or (house and not rules.has_house_rules(game)):
         return 404, html_bytes(render("rules.html.j2", games=listed, game=None, unknown=game[:60]))
-    return 200, html_bytes(rules_html(game))
+    return 200, html_bytes(rules_html(game, house=house))

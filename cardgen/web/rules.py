@@ -1,43 +1,54 @@
-"""A game's rules as a web page: docs/rules/<game>.md rendered to HTML with markdown-it-py.
+"""A game's rules as web pages, Markdown rendered to HTML with markdown-it-py.
 
-The rules pages say where the rulebook is silent and which choice cardgen made; every game
-with a file in docs/rules/ gets /rules/<game>. Raw HTML in the Markdown is shown as text
-(the pages allow no inline script or style), headings get ids so the pages' own
-'#section' links work, and a link to another rules file leads to its page.
+/rules/<game> is the player's rulebook (docs/play/<game>.md, cardgen.rulebook): in one minute
+first, then the sections, with the card anatomy picture (/rules/<game>/anatomy.png, drawn by
+the face code) under "The card, part by part". /rules/<game>/house-rules is its appendix,
+docs/rules/<game>.md: where the rulebook is silent and which choice cardgen made. A game with
+only the appendix shows it at /rules/<game>. Raw HTML in the Markdown is shown as text (the
+pages allow no inline script or style), headings get ids so the pages' own '#section' links
+work, and a link to another rules file leads to its page (`Links` says where, on a server or
+in a static export).
 """
 
 from __future__ import annotations
 
 import functools
+import html
 import re
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Any
 
-from cardgen.resources import data_dir
+from cardgen import rulebook
+from cardgen.rulebook import rules_file
 
-RULES_FOLDER = ("docs", "rules")
-
-
-def _folder() -> Path | None:
-    try:
-        return data_dir(RULES_FOLDER[0]) / RULES_FOLDER[1]
-    except FileNotFoundError:
-        return None
+HOUSE = "house-rules"  # /rules/<game>/house-rules: the appendix
+ANATOMY = "anatomy.png"  # /rules/<game>/anatomy.png: the card anatomy picture
 
 
-def rules_file(game: str) -> Path | None:
-    """docs/rules/<game>.md for a registered game name (never a path from a request), or None."""
-    from cardgen.games import registry
+@dataclass(frozen=True)
+class Links:
+    """Where the rules pages are: on a server under `root`, or (static) as files beside each other."""
 
-    folder = _folder()
-    if folder is None or registry().get(game) is None:
-        return None
-    path = folder / f"{game}.md"
-    return path if path.is_file() else None
+    root: str = "/"
+    static: bool = False
+
+    def rulebook(self, game: str) -> str:
+        return "rules.html" if self.static else f"{self.root}rules/{game}"
+
+    def house(self, game: str) -> str:
+        return "house-rules.html" if self.static else f"{self.root}rules/{game}/{HOUSE}"
+
+    def anatomy(self, game: str) -> str:
+        return "anatomy.png" if self.static else f"{self.root}rules/{game}/{ANATOMY}"
 
 
 def has_rules(game: str) -> bool:
-    return rules_file(game) is not None
+    """The game has a rules page: its rulebook, its house rules, or both."""
+    return rules_file(game) is not None or rulebook.has_rulebook(game)
+
+
+def has_house_rules(game: str) -> bool:
+    return rules_file(game) is not None and rulebook.has_rulebook(game)
 
 
 def games_with_rules() -> list[dict[str, str]]:
@@ -72,12 +83,19 @@ def _markdown() -> Any:
             token.attrSet("id", base if count == 0 else f"{base}-{count}")
 
     def rules_links(state: Any) -> None:
+        """A link to a rules file leads to its page: `other.md` (between house rules pages) and
+        `../rules/other.md` (from a rulebook) to that game's house rules, `../play/other.md` to its rulebook."""
+        links: Links = state.env.get("links") or Links()
         for block in state.tokens:
             for token in block.children or ():
                 href = token.attrGet("href") if token.type == "link_open" else None
-                if isinstance(href, str) and re.fullmatch(r"(\./)?[a-z0-9-]+\.md(#[\w-]*)?", href):
-                    name, _, anchor = href.removeprefix("./").partition("#")
-                    token.attrSet("href", f"/rules/{name[:-3]}" + (f"#{anchor}" if anchor else ""))
+                found = re.fullmatch(r"(\./|\.\./rules/|\.\./play/)?([a-z0-9-]+)\.md(#[\w-]*)?", href) if isinstance(href, str) else None
+                if found is None:
+                    continue
+                where, name, anchor = found.groups()
+                house = where != "../play/" and rulebook.has_rulebook(name)
+                url = links.house(name) if house else links.rulebook(name)
+                token.attrSet("href", url + (anchor or ""))
 
     md.core.ruler.push("heading_ids", heading_ids)
     md.core.ruler.push("rules_links", rules_links)
@@ -86,22 +104,85 @@ def _markdown() -> Any:
 
 @functools.lru_cache(maxsize=16)
 def render_rules(game: str) -> tuple[str, str]:
-    """(the page's first heading as text, the rules as HTML) of a game with a rules file
+    """(the page's first heading as text, the page as HTML) of a game with a rules page
     (KeyError for a game without one)."""
     heading, body, _ = render_rules_toc(game)
     return heading, body
 
 
-@functools.lru_cache(maxsize=16)
-def render_rules_toc(game: str) -> tuple[str, str, tuple[tuple[str, str], ...]]:
-    """render_rules and the page's sections for a table of contents: (id, text) of each h2."""
-    path = rules_file(game)
-    if path is None:
-        raise KeyError(game)
-    text = path.read_text(encoding="utf-8")
+@functools.lru_cache(maxsize=32)
+def render_rules_toc(game: str, house: bool = False, links: Links = Links()) -> tuple[str, str, tuple[tuple[str, str], ...]]:
+    """render_rules and the page's sections for a table of contents: (id, text) of each h2. The rulebook,
+    or with `house` (or for a game without a rulebook) the house rules."""
+    if house or not rulebook.has_rulebook(game):
+        path = rules_file(game)
+        if path is None:
+            raise KeyError(game)
+        text = path.read_text(encoding="utf-8")
+    else:
+        text = rulebook.source(game)
     md = _markdown()
-    tokens = md.parse(text)
+    env = {"links": links}
+    tokens = md.parse(text, env)
     heading = next((tokens[i + 1].content for i, t in enumerate(tokens) if t.type == "heading_open"), game)
     sections = tuple((str(t.attrGet("id")), tokens[i + 1].content) for i, t in enumerate(tokens)
                      if t.type == "heading_open" and t.tag == "h2")  # fmt: skip
-    return heading, md.renderer.render(tokens, md.options, {}), sections
+    body = md.renderer.render(tokens, md.options, env)
+    if not house and rulebook.has_rulebook(game):
+        body = _with_anatomy(game, body, sections, links)
+    return heading, body, sections
+
+
+def _with_anatomy(game: str, body: str, sections: tuple[tuple[str, str], ...], links: Links) -> str:
+    """The anatomy picture under the heading of the rulebook's anatomy part."""
+    found = rulebook.part(game, "anatomy")
+    ident = next((i for i, text in sections if found is not None and text == found.heading), None)
+    if ident is None:
+        return body
+    width, height = anatomy_size(game)
+    thing = "board and pieces" if found is not None and found.heading.lower().startswith("the board") else "card"
+    alt = html.escape(f"A {game_title(game)} {thing} drawn as printed, each part named beside it")
+    src = html.escape(links.anatomy(game))
+    figure = (f'<figure class="anatomy" id="anatomy"><a href="{src}"><img src="{src}" alt="{alt}" width="{width}" '
+              f'height="{height}"></a><figcaption>Tap the picture to see it full size.</figcaption></figure>')  # fmt: skip
+    head = f'<h2 id="{ident}">'
+    start = body.find(head)
+    end = body.find("</h2>", start)
+    return body if start < 0 or end < 0 else body[: end + 5] + "\n" + figure + body[end + 5 :]
+
+
+def game_title(game: str) -> str:
+    from cardgen.games import registry
+
+    entry = registry().get(game)
+    return entry.title if entry is not None else game
+
+
+@functools.lru_cache(maxsize=8)
+def _figure(game: str) -> Any:
+    from cardgen.print import anatomy
+    from cardgen.print.sizes import mm
+
+    return anatomy.layout(anatomy.subjects(game), mm(170))
+
+
+ANATOMY_DPI = 110
+
+
+def anatomy_size(game: str) -> tuple[int, int]:
+    """The anatomy PNG's size in pixels (for the img tag, so the page does not jump as it loads)."""
+    from cardgen.print.sizes import mm
+
+    figure = _figure(game)
+    scale = ANATOMY_DPI / 72
+    return round((figure.width + 2 * mm(2)) * scale), round((figure.height + 2 * mm(2)) * scale)
+
+
+@functools.lru_cache(maxsize=8)
+def anatomy_png(game: str) -> bytes:
+    """The card anatomy picture of a game with a rulebook (KeyError otherwise)."""
+    from cardgen.print import anatomy
+
+    if not rulebook.has_rulebook(game):
+        raise KeyError(game)
+    return anatomy.png(_figure(game), ANATOMY_DPI)

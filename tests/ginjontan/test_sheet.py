@@ -3,6 +3,8 @@ round's sequence with the values a player scores by, from the game's own tables.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from click.testing import CliRunner
 
@@ -29,9 +31,11 @@ def test_score_sheet_has_a_row_per_round_for_every_player(players, rounds, paper
     for i, name in enumerate(names, 1):
         assert f"player {i}: {name}" in texts
     groups = -(-players // 3)
+    games = max(1, sum(1 for t in texts if re.fullmatch(r"game \d+", t)))  # one small table fills its page, a table per game
+    assert games == 1 or len(pages) == 1 and f"game {games}" in texts
     for r in range(1, rounds + 1):
-        assert texts.count(str(r)) == groups  # each group of players has a row for every round
-    assert texts.count("place") == groups and texts.count("tier") == groups
+        assert texts.count(str(r)) == groups * games  # each group of players has a row for every round
+    assert texts.count("place") == groups * games and texts.count("tier") == groups * games
     assert sheet_pdf.COLUMN >= 7 * 3  # seven handwritten digits, 3 mm each
 
 
@@ -43,7 +47,8 @@ def test_the_round_sequence_and_the_scoring_values_come_from_the_tables():
         assert f"{colour.name} x{colour.multiplier}" in reference
     for symbol in t.symbols:
         assert symbol.name in reference
-    for step in ("Deal", "One exchange", "Duels", "Exchanges", "Combination round", "Evaluation", "Shuffle"):
+    # the player's rulebook (docs/play/ginjontan.md) is the reference: the deal, then the round's steps
+    for step in ("deals 9 cards", "swap one card", "Duels.", "Exchange.", "Combination round.", "Scoring.", "Next round."):
         assert step in reference
 
 

@@ -70,7 +70,7 @@ def test_row_marks_score_what_the_engine_scores():
 
 def test_victory_and_action_point_trackers():
     kit = _kit()
-    texts = [lab.text for lab in kit.labels() if kit.pages[lab.page].title == "Gyon-RG: Victory and Action Point trackers"]
+    texts = [lab.text for lab in kit.labels() if kit.pages[lab.page].title.startswith("Gyon-RG: Victory and Action Point trackers")]
     for name in mat_pdf.SEATS:
         assert f"{name}: Victory Points (10 win)" in texts and f"{name}: Action Points (6 a turn)" in texts
     assert "10" in texts and str(mat_pdf.AP_MOST) in texts
@@ -82,5 +82,6 @@ def test_board_command_prints_the_mat_at_card_scale(tmp_path, paper, tiles):
     r = CliRunner().invoke(cli, ["gyonrg", "board", "--paper", paper, "-o", str(out)])
     assert r.exit_code == 0, r.output
     pages = PdfReader(out).pages
-    assert len(pages) == tiles + 2  # the mat's tiles, the trackers, the markers
+    assert len(pages) == tiles + 1  # the mat's tiles, the trackers with the markers under them (no page of 4 markers)
+    assert "cut along each outline" in pages[-1].extract_text()
     assert "tile 1,1 of" in pages[0].extract_text()

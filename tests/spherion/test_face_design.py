@@ -1,5 +1,5 @@
 """The Spherion face a card designer would sign off (issue 38): the name at one size and beside
-nothing, the level as stars where players look for it, rarity as a set symbol with its initial,
+nothing, the level as diamonds where players look for it, rarity as a set symbol with its initial,
 the element told by its letters as well as its colour, deck masters marked without a tribute
 line, spells and traps saying how they activate and what they do, and nothing outside its box."""
 
@@ -12,7 +12,6 @@ import pytest
 import zxingcpp
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.print import face as shared_face
 from cardgen.print import vision
 from cardgen.print.face import CardBox
 from cardgen.print.fonts import draw_text_box as real_draw_text_box
@@ -23,7 +22,8 @@ BOX = CardBox.from_mm(63, 88, 3)
 
 
 class Drawn:
-    """What one draw_front call put on the card: text boxes (text, x, y, w, h, size) and stars."""
+    """What one draw_front call put on the card: text boxes (text, x, y, w, h, size) and level pips
+    (diamonds; kept in `stars`, the name this test had when the level was drawn as stars)."""
 
     def __init__(self, monkeypatch, card: Card) -> None:
         self.texts: list[tuple[str, float, float, float, float, float]] = []
@@ -34,12 +34,14 @@ class Drawn:
             self.texts.append((text, x, y, width, height, fitted.size))
             return fitted
 
-        def star(canvas, x, y, r):
+        real_pip = sface._diamond
+
+        def pip(canvas, x, y, r):
             self.stars.append((x, y, r))
-            shared_face.star(canvas, x, y, r)
+            real_pip(canvas, x, y, r)
 
         monkeypatch.setattr(sface, "draw_text_box", text_box)
-        monkeypatch.setattr(sface, "star", star)
+        monkeypatch.setattr(sface, "_diamond", pip)
         f = sface.SpherionFace("https://cards.test/c/")
         canvas = Canvas(io.BytesIO(), pagesize=(BOX.width, BOX.height))
         f.setup(canvas, BOX)
@@ -88,10 +90,10 @@ def test_the_name_keeps_its_size_and_its_box_to_itself(monkeypatch, kind):
 
 
 @pytest.mark.parametrize("kind", ["monster", "master", "relic"])
-def test_the_level_is_a_row_of_stars_and_the_rarity_a_set_symbol(monkeypatch, kind):
+def test_the_level_is_a_row_of_diamonds_and_the_rarity_a_set_symbol(monkeypatch, kind):
     card = _kinds()[kind]
     drawn = Drawn(monkeypatch, card)
-    assert len(drawn.stars) == card.level  # stars are the level, as players read them
+    assert len(drawn.stars) == card.level  # one diamond a level: stars mean rarity on the card's pages
     assert f"Level {card.level}" in drawn.all_text()
     drawn.text(card.rarity)
     drawn.text(card.rarity[0])  # the set symbol's initial: rarity is never told by colour alone

@@ -113,25 +113,31 @@ def test_the_card_page_links_to_its_games_rules_page(client, game):
     title = registry().get(game).title
     assert f"<title>{html.escape(title)} rules" in rules.text
     assert re.search(r'<h1 id="[a-z0-9-]+">', rules.text) and re.search(r'<h2 id="[a-z0-9-]+">', rules.text)
-    assert "<p>" in rules.text and "<code>" in rules.text
+    assert "<p>" in rules.text and '<h2 id="in-one-minute">' in rules.text  # the player's rulebook
     assert "<script" not in rules.text and "&lt;" not in rules.text.split("<article", 1)[1].split("<h1", 1)[0]
+    picture = re.search(r'<figure class="anatomy" id="anatomy"><a href="[^"]+"><img src="([^"]+)"', rules.text).group(1)
+    image = client.get(picture)
+    assert image.status_code == 200 and image.headers["content-type"] == "image/png" and image.content[:4] == b"\x89PNG"
+    house = client.get(f"/rules/{game}/house-rules")  # the appendix: the choices made, with their options
+    assert house.status_code == 200 and "<code>" in house.text and f'href="/rules/{game}/house-rules"' in rules.text
 
 
 def test_the_rules_tables_quotes_and_code_are_rendered(client):
-    page = client.get("/rules/gyonrg").text
+    page = client.get("/rules/gyonrg/house-rules").text
     assert "<table>" in page and "<th>option</th>" in page and "<blockquote>" in page and "<code>" in page
-    assert "<pre><code>" in client.get("/rules/gyre").text
+    assert "<pre><code>" in client.get("/rules/gyre/house-rules").text
     toc = page.split('id="toc"', 1)[1].split("</nav>", 1)[0]  # the sections, under the title
     assert page.index('id="toc"') < page.index('<h2 id="cards-and-tables"') and 'href="#cards-and-tables"' in toc
 
 
 def test_every_in_page_link_of_the_rules_pages_finds_its_heading(client):
     for game in ("gyonrg", "gyre"):
-        page = client.get(f"/rules/{game}").text
-        ids = set(re.findall(r' id="([^"]+)"', page))
-        anchors = set(re.findall(r'href="#([^"]+)"', page))
-        assert anchors <= ids, anchors - ids
-    assert 'href="#who-starts"' in client.get("/rules/gyonrg").text
+        for url in (f"/rules/{game}", f"/rules/{game}/house-rules"):
+            page = client.get(url).text
+            ids = set(re.findall(r' id="([^"]+)"', page))
+            anchors = set(re.findall(r'href="#([^"]+)"', page))
+            assert anchors <= ids, anchors - ids
+    assert 'href="#who-starts"' in client.get("/rules/gyonrg/house-rules").text
 
 
 def test_an_unknown_games_rules_are_a_404_page_listing_the_games(client):
@@ -143,6 +149,8 @@ def test_an_unknown_games_rules_are_a_404_page_listing_the_games(client):
     index = client.get("/rules")
     assert index.status_code == 200 and 'href="/rules/gyonrg"' in index.text
     assert client.get("/rules/..%2Fserials").status_code == 404  # a name, never a path
+    assert client.get("/rules/chess/house-rules").status_code == 404
+    assert client.get("/rules/chess/anatomy.png").status_code == 404
 
 
 def test_the_rules_are_installed_with_the_package():
@@ -154,6 +162,7 @@ def test_the_rules_are_installed_with_the_package():
     from cardgen.resources import data_dir
 
     assert (data_dir("docs") / "rules" / "gyonrg.md").is_file()
+    assert (data_dir("docs") / "play" / "gyonrg.md").is_file()  # the player's rulebook, docs/play/
 
 
 # ----- did you mean --------------------------------------------------------------------------
@@ -296,9 +305,13 @@ def test_the_static_export_carries_the_new_page_and_the_games_rules(tmp_path, de
     page = (card / "index.html").read_text(encoding="utf-8")
     assert 'id="facts"' in page and "stars say how rare" in page and 'href="../rules.html"' in page
     rules = (site / "rules.html").read_text(encoding="utf-8")
-    assert "<h1 id=" in rules and 'href="#who-starts"' in rules and 'href="/' not in rules
-    for link in re.findall(r'(?:href|src)="([^"#][^"]*)"', rules):
-        assert not link.startswith(("/", "http")) and (site / link).exists(), link
+    house = (site / "house-rules.html").read_text(encoding="utf-8")
+    assert "<h1 id=" in rules and '<h2 id="in-one-minute">' in rules and 'href="house-rules.html"' in rules
+    assert 'href="#who-starts"' in house and 'href="rules.html"' in house
+    for page in (rules, house):
+        assert 'href="/' not in page
+        for link in re.findall(r'(?:href|src)="([^"#][^"]*)"', page):
+            assert not link.startswith(("/", "http")) and (site / link).exists(), link
     assert (site / "static" / "favicon.svg").is_file() and 'href="rules.html"' in (site / "index.html").read_text(encoding="utf-8")
 
 
