@@ -30,6 +30,7 @@ from cardgen.cli.printing import (
     run_pdf,
     run_png,
 )
+from cardgen.cli.run import run_command
 from cardgen.cli.tts import tts_command
 from cardgen.cli.types import (
     CARD_SIZE,
@@ -112,6 +113,8 @@ def group(kit: Kit[Any]) -> click.Group:
         grp.add_command(_kit(kit))
     if kit.deck is not None:
         grp.add_command(deck_group(kit, kit.deck))
+    if kit.generated and kit.deck is not None:
+        grp.add_command(run_command(kit))
     for command in kit.commands():
         grp.add_command(command)
     return grp
