@@ -161,6 +161,9 @@ class Kit(Generic[C]):
     csv_fields: Sequence[str] = ()
     #: between two cards of `generate`'s text
     summary_separator: str = ""
+    #: how `generate`'s JSON and CSV rows split into parts a card shares with others
+    #: (cardgen.cli.cards.Parts), so a million cards are written at the generator's speed; None: none
+    text_parts: Any = None
     #: the decks, or None
     deck: DeckKit[Any] | None = None
     #: options of the game's group (Gyon-RG's --tables), read by `context`

@@ -146,7 +146,7 @@ def _generate(kit: Kit[Any]) -> click.Command:
         context = obj()
         cards = kit.generate(seed, count, start, context)
         write_cards(cards, fmt, output, kit.summary, separator=kit.summary_separator, csv_fields=kit.csv_fields,
-                    csv_row=kit.csv_row if kit.csv_fields else None)  # fmt: skip
+                    csv_row=kit.csv_row if kit.csv_fields else None, parts=kit.text_parts)  # fmt: skip
         if output is not None and str(output) != STDIO:
             click.echo(f"wrote {count} cards (seed {seed}, edition {kit.edition(context)}) to {output}", err=True)
 

@@ -128,6 +128,7 @@ class GyonrgKit(Kit[Card]):
     print_count = decks.DECK_SIZE
     csv_fields = text.CSV_FIELDS
     summary_separator = "\n"
+    text_parts = text._parts()
     deck = GyonrgDecks()
     group_options = (
         click.option("--tables", type=click.Path(exists=True, file_okay=False, path_type=Path),
