@@ -515,6 +515,8 @@ def run(kit: Any, spec: RunSpec, folder: Path, *, jobs: int = 1, backend: str = 
     old = read_state(folder)
     check_folder(folder, spec, old)
     check_face(kit.face(spec.lookup_url), job(kit, spec).imposition)  # a card too small for the shop: said now
+    if spec.what == "packs":
+        make_unit(kit, spec, 0, obj)  # a slot no card fits fails every pack: said before anything is written
     if old is None and state_dir(folder).exists():
         shutil.rmtree(state_dir(folder), ignore_errors=True)  # a state folder without its run.json: the end of a run
     tasks = [(spec, b) for b in range(spec.files)]

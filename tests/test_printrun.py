@@ -221,3 +221,11 @@ def test_progress_says_cards_a_second_and_time_left():
     now[0] = 108.0
     progress.add(400)
     assert said == [("600/1,000 cards, 100 cards/s, 4 s left", False), ("1,000/1,000 cards, 100 cards/s, 0 s left", True)]
+
+
+def test_a_slot_no_card_fits_is_refused_before_anything_is_written(tmp_path):
+    out = tmp_path / "run"
+    result = invoke("gogmagog", "run", "--packs", "3", "--slots", "1:2,wizard:1", "--seed", "1", "-o", str(out))
+    assert result.exit_code == 1
+    assert "slot 'wizard:1': 0 of 1 cards found" in result.output and result.output.count("\n") == 1
+    assert not out.exists()
