@@ -54,9 +54,15 @@ class Parts:
     """How a game's JSON (`to_dict`) and CSV (`csv_row`) rows split into parts: `vector(card)` the few
     numbers (choices, weight) and texts (serial) that make the card; the parts are read from it."""
 
-    vector: Callable[[Any], Sequence[Hashable]]
+    vector: Callable[[Any], Hashable]
     json: tuple[Part, ...] = ()
     csv: tuple[Part, ...] = ()
+    #: the vector is the card itself (its serial): a card's whole line is kept and reused when the card comes
+    #: again (a game of few different cards), for the first MAX_KEPT different cards
+    whole: bool = False
+
+
+MAX_KEPT = 200_000  # lines kept by a `whole` Parts: about 60 MB of text at most
 
 
 _JSON = json.JSONEncoder(ensure_ascii=False)  # what json.dumps(..., ensure_ascii=False) makes, made once
@@ -116,7 +122,7 @@ def json_lines(cards: Iterable[Any], parts: Parts | None) -> Iterator[str]:
         return lambda value: prefix + (encode_basestring(value) if type(value) is str else _JSON.encode(value))
 
     yield from _joined(cards, parts.json if parts else (), parts.vector if parts else None, lambda card: card.to_dict(),
-                       _JSON.encode, piece, single, list, "{", "}", ", ")  # fmt: skip
+                       _JSON.encode, piece, single, list, "{", "}", ", ", bool(parts and parts.whole))  # fmt: skip
 
 
 def csv_lines(cards: Iterable[Any], fields: Sequence[str], row: Callable[[Any], dict], parts: Parts | None) -> Iterator[str]:
@@ -138,7 +144,7 @@ def csv_lines(cards: Iterable[Any], fields: Sequence[str], row: Callable[[Any], 
         return text
 
     yield from _joined(cards, parts.csv if parts else (), parts.vector if parts else None, row, whole, piece, single,
-                       lambda d: names if set(d) <= set(names) else [], "", "\n", ",")  # fmt: skip
+                       lambda d: names if set(d) <= set(names) else [], "", "\n", ",", bool(parts and parts.whole))  # fmt: skip
 
 
 _CSV_SPECIAL = re.compile('[,"\r\n]')  # what makes csv quote a field (QUOTE_MINIMAL, the default dialect)
@@ -162,12 +168,23 @@ def _csv_line(values: list[Any]) -> str:
     return _CSV_BUFFER.getvalue()
 
 
-def _joined(cards: Iterable[Any], parts: Sequence[Part], vector: Callable[[Any], Sequence[Hashable]] | None,
+def _joined(cards: Iterable[Any], parts: Sequence[Part], vector: Callable[[Any], Any] | None,
             source: Callable[[Any], dict], whole: Callable[[dict], str], piece: Callable[[dict, tuple[str, ...]], str],
             single: Callable[[str], Callable[[Any], str]], field_names: Callable[[dict], list[str]], start: str, end: str,
-            comma: str) -> Iterator[str]:  # fmt: skip
+            comma: str, whole_cards: bool = False) -> Iterator[str]:  # fmt: skip
     """`whole(source(card))` of each card, made from the cached text of each part where `parts` describe the row."""
     iterator = iter(cards)
+    if whole_cards and vector is not None:
+        kept: dict[Hashable, str] = {}
+        for card in iterator:
+            k = vector(card)
+            line = kept.get(k)
+            if line is None:
+                line = whole(source(card))
+                if len(kept) < MAX_KEPT:
+                    kept[k] = line
+            yield line
+        return
     if not parts or vector is None:
         for card in iterator:
             yield whole(source(card))
