@@ -53,7 +53,7 @@ def run_command(kit: Kit[Any]) -> click.Command:
     @click.option("--seed", "-s", type=SEED, help="Seed of the run; unit I's seed is SEED/deckI (or SEED/packI). "
                   "Default: the unfinished run's in the folder, else one drawn and printed.")  # fmt: skip
     @click.option("--shop", type=SHOP, default="home", show_default=True,
-                  help="home: sheets of 3x3 cards (RGB); pod and offset: one card per page, each followed by its back (CMYK).")
+                  help="home: sheets, as many cards a page as the paper holds (RGB); pod and offset: one card per page, each followed by its back (CMYK).")
     @click.option("--card-size", type=CARD_SIZE, default=kit.card_size_name, show_default=True,
                   help="poker, bridge, mini, tarot or WxH in mm; a size too small for the shop's smallest text is refused, naming one that fits.")
     @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True,
