@@ -230,3 +230,14 @@ def test_a_slot_no_card_fits_is_refused_before_anything_is_written(tmp_path):
     assert result.exit_code == 1
     assert "slot 'wizard:1': 0 of 1 cards found" in result.output and result.output.count("\n") == 1
     assert not out.exists()
+
+
+def test_without_seed_an_unfinished_run_goes_on_with_its_own(tmp_path):
+    out = tmp_path / "run"
+    spec = RunSpec("gyonrg", kit_of("gyonrg").edition(), "packs", 1, 11, slots="1-2:2,3+:1", per_file=1)
+    (out / STATE).mkdir(parents=True)
+    (out / STATE / "run.json").write_text(json.dumps(spec.to_json()))
+    result = invoke("gyonrg", "run", "--packs", "1", "--slots", "1-2:2,3+:1", "--per-file", "1", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    assert "resuming the run of seed 11" in result.output
+    assert {r["seed"] for r in csv.DictReader((out / "manifest.csv").open())} == {"11/pack1"}
