@@ -234,7 +234,7 @@ def test_a_slot_no_card_fits_is_refused_before_anything_is_written(tmp_path):
 
 def test_without_seed_an_unfinished_run_goes_on_with_its_own(tmp_path):
     out = tmp_path / "run"
-    spec = RunSpec("gyonrg", kit_of("gyonrg").edition(), "packs", 1, 11, slots="1-2:2,3+:1", per_file=1)
+    spec = RunSpec("gyonrg", kit_of("gyonrg").edition(), "packs", 1, 11, card_size="poker", slots="1-2:2,3+:1", per_file=1)
     (out / STATE).mkdir(parents=True)
     (out / STATE / "run.json").write_text(json.dumps(spec.to_json()))
     result = invoke("gyonrg", "run", "--packs", "1", "--slots", "1-2:2,3+:1", "--per-file", "1", "-o", str(out))
