@@ -217,6 +217,9 @@ class Kit(Generic[C]):
     csv_fields: Sequence[str] = ()
     #: between two cards of `generate`'s text
     summary_separator: str = ""
+    #: how `generate`'s JSON and CSV rows split into parts a card shares with others
+    #: (cardgen.cardlines.Parts), so a million cards are written at the generator's speed; None: none
+    text_parts: Any = None
     #: the decks, or None
     deck: DeckKit[Any] | None = None
     #: options of the game's group (Gyon-RG's --tables), read by `context`
@@ -434,6 +437,8 @@ def kit_commands(kit: Kit[Any]) -> dict[str, tuple[str, ...]]:
         out["kit"] = ("kit_parts",) + (("face",) if kit.deck is not None else ())
     if kit.deck is not None:
         out["deck"] = ("face",)
+    if kit.generated and kit.deck is not None:
+        out["run"] = ("generate", "face", "decode")  # and the deck builder (DECK_HOOKS)
     if kit.design:
         out["design"] = ()  # the report reads the module `design` names, no hook
     return out

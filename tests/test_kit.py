@@ -169,9 +169,8 @@ def test_a_command_is_offered_only_where_its_hooks_are():
             return "wrote a board"
 
     assert set(kit_commands(NoLookup())) == {"board"}
-
-
-    assert set(kit_commands(KIT)) == {"generate", "lookup", "print", "png", "deck"}
+    # a generated game with decks also gets `run` (print runs of unique decks and packs)
+    assert set(kit_commands(KIT)) == {"generate", "lookup", "print", "png", "deck", "run"}
 
 
 @pytest.mark.parametrize(("shop", "args"), [("home", ()), ("pod", ("--shop", "pod"))])

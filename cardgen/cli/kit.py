@@ -17,7 +17,7 @@ from typing import Any
 
 import click
 
-from cardgen.cli.cards import write_cards
+from cardgen.cardlines import write_cards
 from cardgen.cli.decks import emit_built, emit_text, legal_cards, report_check
 from cardgen.cli.printing import (
     BLEED,
@@ -29,6 +29,7 @@ from cardgen.cli.printing import (
     run_pdf,
     run_png,
 )
+from cardgen.cli.run import run_command
 from cardgen.cli.tts import tts_command
 from cardgen.cli.types import (
     CARD_SIZE,
@@ -103,6 +104,8 @@ def group(kit: Kit[Any]) -> click.Group:
 
     if rulebook.has_rulebook(kit.name):
         grp.add_command(_rules(kit))
+    if "run" in offered:
+        grp.add_command(run_command(kit))
     for command in kit.commands():
         grp.add_command(command)
     return grp
@@ -174,7 +177,7 @@ def _generate(kit: Kit[Any]) -> click.Command:
         context = obj()
         cards = kit.generate(seed, count, start, context)
         write_cards(cards, fmt, output, kit.summary, separator=kit.summary_separator, csv_fields=kit.csv_fields,
-                    csv_row=kit.csv_row if kit.csv_fields else None)  # fmt: skip
+                    csv_row=kit.csv_row if kit.csv_fields else None, parts=kit.text_parts)  # fmt: skip
         if output is not None and str(output) != STDIO:
             click.echo(f"wrote {count} cards (seed {seed}, edition {kit.edition(context)}) to {output}", err=True)
 

@@ -17,7 +17,7 @@ import click
 from cardgen.cli.decks import legal_cards
 from cardgen.cli.printing import lookup_url_option
 from cardgen.cli.types import OutputFolder
-from cardgen.kit import DeckKit, Kit
+from cardgen.kit import DeckKit, DeckLine, Kit
 
 DECK_FILE = click.Path(dir_okay=False, path_type=Path)
 MAX_URL_BASE = 1000  # characters: room for a long host and path, and a file name after it
@@ -71,7 +71,10 @@ def tts_command(kit: Kit[Any], dk: DeckKit[Any]) -> click.Command:
         \b
         Writes into the folder, all files or none (NAME from the deck's name):
           NAME.json           the saved object: a custom deck, each card named
-                              with its name and serial, copies included
+                              with its name and serial, copies included (a
+                              pile per part of the deck: master, main, extra,
+                              side), GUIDs and CustomDeck ids derived from the
+                              deck, so two decks never clash in one game
           NAME.png            its thumbnail
           NAME-faces-N.png    face sheets, at most 10x7 cards (69 and the
                               hidden card), 4096 px at most
@@ -87,13 +90,16 @@ def tts_command(kit: Kit[Any], dk: DeckKit[Any]) -> click.Command:
 
         context = click.get_current_context().obj  # what the game's group made (Gyon-RG: its tables)
         d, cards = legal_cards(dk, path, context, force, "export")
-        labels = {line.serial: line.label for line in dk.lines(d)}
+        lines = dk.lines(d)
+        labels = {line.serial: line.label for line in lines}
+        piles = _piles(lines)
         entries = []
         for card in cards:
             serial = kit.serial(card)
             label = labels.get(serial) or getattr(card, "name", None) or ""
+            queue = piles.get(serial)
             entries.append(TtsCard(card, serial, f"{label} ({serial})" if label and label != serial else serial,
-                                   _summary(kit, card)))  # fmt: skip
+                                   _summary(kit, card), queue.pop(0) if queue else ""))  # fmt: skip
         name = dk.name(d) or path.stem
         description = f"{kit.title} deck {name}: {len(cards)} cards, made with cardgen"
         unique = len({e.key for e in entries})
@@ -106,6 +112,19 @@ def tts_command(kit: Kit[Any], dk: DeckKit[Any]) -> click.Command:
                        "publish the folder to share the deck with other players", err=True)  # fmt: skip
 
     return tts
+
+
+# the order a deck's cards are listed in (DeckKit.cards): the deck master, then the main, extra and side decks
+PILE_ORDER = ("master", "", "main", "extra", "side")
+
+
+def _piles(lines: list[DeckLine]) -> dict[str, list[str]]:
+    """For each serial, the pile of each of its copies, in the order the deck lists its cards."""
+    ranked = sorted(lines, key=lambda line: PILE_ORDER.index(line.section) if line.section in PILE_ORDER else len(PILE_ORDER))
+    piles: dict[str, list[str]] = {}
+    for line in ranked:
+        piles.setdefault(line.serial, []).extend([line.section] * line.count)
+    return piles
 
 
 def _summary(kit: Kit[Any], card: Any) -> str:

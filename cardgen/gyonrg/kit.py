@@ -126,6 +126,7 @@ class GyonrgKit(Kit[Card]):
     print_count = decks.DECK_SIZE
     csv_fields = text.CSV_FIELDS
     summary_separator = "\n"
+    text_parts = text._parts()
     deck = GyonrgDecks()
     design = "cardgen.gyonrg.design:DESIGN"
     group_options = (

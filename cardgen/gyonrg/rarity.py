@@ -106,7 +106,13 @@ class Rarity:
 
     def percentile(self, weight: int) -> Fraction:
         """Share of all pulls made by cards at least as likely as one of this weight."""
-        return Fraction(self.mass_at_least(weight), self.total_mass)
+        # Kept per weight: a few hundred weights cover most cards, and each costs a walk over the groups
+        # (JSON and CSV of a million cards ask it for every card).
+        memo = self.__dict__.setdefault("_percentiles", {})
+        found = memo.get(weight)
+        if found is None:
+            found = memo[weight] = Fraction(self.mass_at_least(weight), self.total_mass)
+        return found
 
     def levels(self) -> list[dict]:
         """Per star level: weight range, number and share of cards, share of pulls."""

@@ -114,3 +114,34 @@ def csv_row(card: Card) -> dict:
         "effect_target": eff["target"],
         "effect_duration": eff["duration"],
     }  # fmt: skip
+
+
+# ----- generate's JSON and CSV rows in parts (cardgen.cardlines.Parts) ----------------------------
+#
+# A card's fields come from few choices: its ship type and modifiers (the ship), its element, its
+# deploy diagram, goal and special, and its weight (stars and statistics). The writer encodes each
+# part once per key and checks the joined text against the whole row on the first cards.
+
+
+def _vector(card: Card) -> tuple:
+    """The choices (element, ship type, modifiers, goal, special, the four deploy sides), weight, serial."""
+    return (*card.choices, card.weight, card.serial)
+
+
+def _parts() -> object:
+    from cardgen.cardlines import Part, Parts
+
+    ship, element, goal_special, weight, serial = (1, 2), (0,), (3, 4), (9,), (10,)
+    numbers = ("deploy_cost", "move_cost", "rotate_cost", "attack_cost", "speed", "attack", "shield", "weapon", "blindspot")
+    head = (Part(("serial",), serial, value=True), Part(("edition", "name"), ship), Part(("element",), element),
+            Part(("ship_type", "modifiers", "drone"), ship), Part(("stars",), weight), Part(numbers, ship))
+    return Parts(
+        _vector,
+        json=(*head, Part(("deploy",), (5, 6, 7, 8), inner=tuple(Part((d,), (5 + k,)) for k, d in enumerate(DIRECTIONS))),
+              Part(("goal", "goal_sectors", "main_sector", "special"), goal_special),
+              Part(("probability", "probability_float", "odds", "percentile"), weight)),
+        csv=(*head, *(Part((f"deploy_{d}",), (5 + k,)) for k, d in enumerate(DIRECTIONS)),
+             Part(("goal", "goal_sectors", "special", "special_cost", "special_text", "effect_kind", "effect_stat",
+                   "effect_amount", "effect_target", "effect_duration"), goal_special),
+             Part(("probability", "odds", "percentile"), weight)),
+    )  # fmt: skip

@@ -19,6 +19,18 @@ deck larger than one sheet has one CustomDeck entry per sheet. Copies of a card
 share one face on the sheet, and appear once per copy in DeckIDs and in
 ContainedObjects (in the deck's order: its first card is the top of the pile).
 
+Two decks loaded into one game must not share a CustomDeck id (TTS would show
+one deck's faces for the other's cards), so the ids are derived from the deck
+(`deck_identity`: its name and its cards in order): the first sheet's id is a
+number from 1000 to 900,999 drawn from the deck's SHA-256, the next sheets
+follow it. Every object carries a GUID, as TTS's own saves do (an object
+without one can vanish when TTS merges a save): six hex digits, also derived
+from the deck (and the card's place in it), so exporting the same deck again
+gives the same GUIDs, and never two alike in one export.
+
+A deck whose cards lie in several piles (Spherion's deck master, main, extra
+and side decks: `TtsCard.pile`) is saved as one object per pile, side by side.
+
 The faces are the print faces' own drawing (cardgen.print.pdf.render_pdf on
 single card-sized pages), rasterised by the PNG writer's pdfium renderer
 (cardgen.print.png): the table shows what `deck print` prints. Every file is
@@ -27,6 +39,7 @@ written with cardgen.files.atomic_files: all or none.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import math
@@ -65,6 +78,11 @@ FACES_PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1
 # 4090 x 3997 px: cards of 409 x 571 px, about 165 dpi, sharp on the table.
 MAX_SHEET_PIXELS = 4096
 MAX_CELL = (MAX_SHEET_PIXELS // MAX_COLUMNS, MAX_SHEET_PIXELS // MAX_ROWS)  # 409 x 585 px
+# CustomDeck ids: the first sheet's from FIRST_SHEET_ID to FIRST_SHEET_ID + SHEET_IDS - 1 (CardIDs stay
+# well inside the 32-bit integers TTS stores them in: at most about 90 million).
+FIRST_SHEET_ID = 1000
+SHEET_IDS = 900_000
+PILE_SPACING = 3.0  # table units between piles (a poker card is about 2.2 wide)
 # The grey TTS tints cards with by default, as in the decks it saves.
 CARD_TINT = {"r": 0.713235259, "g": 0.713235259, "b": 0.713235259}
 
@@ -82,6 +100,7 @@ class TtsCard:
     key: str
     nickname: str
     description: str = ""
+    pile: str = ""  # the pile it lies in on the table ("master", "main", "extra", "side"); one pile when all agree
 
 
 @dataclass(frozen=True)
@@ -187,6 +206,8 @@ def write_tts(
             unique.append(c)
     groups = [unique[i : i + FACES_PER_SHEET] for i in range(0, len(unique), FACES_PER_SHEET)]
     cell = cell_size(card)
+    identity = deck_identity(name, cards)
+    first_id = sheet_id(identity)
 
     with atomic_files(out) as written:
         backs = _Backs(cell)
@@ -206,7 +227,7 @@ def write_tts(
             del faces
         back_files = backs.write(written, stem, sheets)
         decks = {
-            str(s.id): {
+            str(first_id + s.id - 1): {
                 "FaceURL": url(s.file),
                 "BackURL": url(back_files[s.id - 1] if backs.unique else back_files[0]),
                 "NumWidth": s.columns,
@@ -217,8 +238,8 @@ def write_tts(
             }
             for s in sheets
         }
-        ids = [_card_id(order[c.key]) for c in cards]
-        saved = saved_object(cards, ids, decks, name, description)
+        ids = [_card_id(order[c.key], first_id) for c in cards]
+        saved = saved_object(cards, ids, decks, name, description, identity)
         json_name = f"{stem}.json"
         written.write(json_name, (json.dumps(saved, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
         thumbnail = backs.first.copy()
@@ -229,10 +250,38 @@ def write_tts(
     return TtsSummary(out, out / json_name, len(cards), tuple(sheets), tuple(back_files), backs.unique, size)
 
 
-def _card_id(face_number: int) -> int:
-    """CardID of the face_number-th face (from 0): sheet id (from 1) x 100 + slot."""
+def deck_identity(name: str, cards: Sequence[TtsCard]) -> str:
+    """What the deck's ids and GUIDs are derived from: its name and its cards (key and pile) in order."""
+    text = json.dumps([name, [[c.key, c.pile] for c in cards]], ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def sheet_id(identity: str) -> int:
+    """The first sheet's CustomDeck id, from the deck's identity."""
+    return FIRST_SHEET_ID + int(identity[:16], 16) % SHEET_IDS
+
+
+class Guids:
+    """Six-hex-digit GUIDs derived from the deck's identity and a label; never two alike in one export."""
+
+    def __init__(self, identity: str) -> None:
+        self.identity = identity
+        self.used: set[str] = set()
+
+    def __call__(self, label: str) -> str:
+        for attempt in range(1000):
+            text = f"{self.identity}/{label}" + (f"/{attempt}" if attempt else "")
+            guid = hashlib.sha256(text.encode("utf-8")).hexdigest()[:6]
+            if guid not in self.used:
+                self.used.add(guid)
+                return guid
+        raise AssertionError("no free GUID in 1000 tries")  # 16.7 million of them: a deck never uses so many
+
+
+def _card_id(face_number: int, first_id: int = 1) -> int:
+    """CardID of the face_number-th face (from 0): its sheet's id x 100 + slot (sheets numbered on from first_id)."""
     sheet, slot = divmod(face_number, FACES_PER_SHEET)
-    return (sheet + 1) * 100 + slot
+    return (first_id + sheet) * 100 + slot
 
 
 def _at(slot: int, columns: int, cell: tuple[int, int]) -> tuple[int, int]:
@@ -241,18 +290,19 @@ def _at(slot: int, columns: int, cell: tuple[int, int]) -> tuple[int, int]:
     return column * cell[0], row * cell[1]
 
 
-def _transform(flipped: bool) -> dict[str, float]:
-    """Where the object lies: at the table's centre, face down (rotZ 180) as TTS saves a deck."""
-    return {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0 if flipped else 0.0,
+def _transform(flipped: bool, x: float = 0.0) -> dict[str, float]:
+    """Where the object lies: at the table's centre (or `x` along it), face down (rotZ 180) as TTS saves a deck."""
+    return {"posX": x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0 if flipped else 0.0,
             "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}  # fmt: skip
 
 
 def _object(kind: str, nickname: str, description: str, hands: bool, fields: dict[str, Any],
-            contained: list[dict[str, Any]] | None = None) -> dict[str, Any]:  # fmt: skip
+            contained: list[dict[str, Any]] | None = None, guid: str = "", x: float = 0.0) -> dict[str, Any]:  # fmt: skip
     """One object as TTS saves it: its common fields in TTS's order around the kind's own `fields`."""
     obj: dict[str, Any] = {
+        "GUID": guid,
         "Name": kind,
-        "Transform": _transform(True),
+        "Transform": _transform(True, x),
         "Nickname": nickname,
         "Description": description,
         "GMNotes": "",
@@ -276,17 +326,30 @@ def _object(kind: str, nickname: str, description: str, hands: bool, fields: dic
 
 
 def saved_object(cards: Sequence[TtsCard], ids: Sequence[int], decks: dict[str, dict[str, Any]], name: str,
-                 description: str) -> dict[str, Any]:  # fmt: skip
-    """The saved-object JSON of the deck (a DeckCustom; a single card is saved as a Card, as TTS does)."""
-    contained = [
-        _object("Card", c.nickname, c.description, True,
-                {"CardID": i, "CustomDeck": {str(i // 100): decks[str(i // 100)]}})  # fmt: skip
-        for c, i in zip(cards, ids)
-    ]
-    if len(contained) == 1:
-        state = contained[0]
-    else:
-        state = _object("DeckCustom", name, description, False, {"DeckIDs": list(ids), "CustomDeck": decks}, contained)
+                 description: str, identity: str | None = None) -> dict[str, Any]:  # fmt: skip
+    """The saved-object JSON of the deck: a DeckCustom per pile (a pile of one card is saved as a Card, as
+    TTS does), in the order the piles first appear, side by side."""
+    guids = Guids(identity if identity is not None else deck_identity(name, cards))
+    piles: dict[str, list[int]] = {}
+    for k, c in enumerate(cards):
+        piles.setdefault(c.pile, []).append(k)
+    several = len(piles) > 1
+    states = []
+    for p, (pile, members) in enumerate(piles.items()):
+        x = p * PILE_SPACING
+        contained = [
+            _object("Card", cards[k].nickname, cards[k].description, True,
+                    {"CardID": ids[k], "CustomDeck": {str(ids[k] // 100): decks[str(ids[k] // 100)]}},
+                    guid=guids(f"card/{k}"), x=x)  # fmt: skip
+            for k in members
+        ]
+        if len(contained) == 1:
+            states.append(contained[0])
+            continue
+        used = {str(ids[k] // 100) for k in members}
+        states.append(_object("DeckCustom", f"{name} ({pile})" if several and pile else name, description, False,
+                              {"DeckIDs": [ids[k] for k in members], "CustomDeck": {key: v for key, v in decks.items() if key in used}},
+                              contained, guid=guids(f"deck/{pile}"), x=x))  # fmt: skip
     # The outer fields of a saved object, empty as TTS writes them (only ObjectStates matters).
     return {
         "SaveName": "",
@@ -305,7 +368,7 @@ def saved_object(cards: Sequence[TtsCard], ids: Sequence[int], decks: dict[str, 
         "LuaScript": "",
         "LuaScriptState": "",
         "XmlUI": "",
-        "ObjectStates": [state],
+        "ObjectStates": states,
     }
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from cardgen.cardlines import Parts
 from cardgen.cli.types import SEED, WholeNumber
 from cardgen.decks import Problem
 from cardgen.errors import DeckError
@@ -131,6 +132,10 @@ class SpherionDecks(DeckKit[decks.Deck]):
         return Built(result, f"built {result.name!r}: {result.size()} cards and a deck master, legal\n{result.strategy}")
 
 
+def _identity(card: Card) -> tuple[str, bool]:
+    return card.serial, card.master
+
+
 class SpherionKit(Kit[Card]):
     help = """Spherion: monsters, spells and traps on a hex-tiled sphere, dice and simultaneous turns.
 
@@ -141,6 +146,9 @@ class SpherionKit(Kit[Card]):
     serial_example = "T0XC-RJE"
     print_count = decks.DEFAULT_SIZE
     csv_fields = pool.CSV_FIELDS
+    # generate's JSON and CSV: a card's whole line, kept by its serial and deck-master mark (the card's
+    # whole text; a seed's cards repeat: about 93,500 different ones in 200,000)
+    text_parts = Parts(_identity, whole=True)
     deck = SpherionDecks()
     design = "cardgen.spherion.design:DESIGN"
     board_options = (

@@ -129,15 +129,17 @@ def test_a_deck_over_69_faces_takes_two_sheets_each_card_in_the_slot_its_card_id
     assert len(deck) == 1
     state = deck[0]
     assert state["Name"] == "DeckCustom" and state["Nickname"] == "Big deck"
-    assert set(state["CustomDeck"]) == {"1", "2"}
-    first, second = state["CustomDeck"]["1"], state["CustomDeck"]["2"]
+    base = int(min(state["CustomDeck"], key=int))  # derived from the deck: the sheets' ids follow it
+    assert set(state["CustomDeck"]) == {str(base), str(base + 1)}
+    first, second = state["CustomDeck"][str(base)], state["CustomDeck"][str(base + 1)]
     assert (first["NumWidth"], first["NumHeight"]) == (10, 7)
     assert (second["NumWidth"], second["NumHeight"]) == (7, 1)  # 6 faces and the hidden slot
     assert first["BackURL"] == second["BackURL"] and first["UniqueBack"] is False and first["BackIsHidden"] is True
-    # card k (by first appearance) is face k: sheet k // 69 + 1, slot k % 69
-    ids = state["DeckIDs"]
+    # card k (by first appearance) is face k: sheet k // 69 (its id base + k // 69), slot k % 69
+    ids = [i - base * 100 for i in state["DeckIDs"]]
     assert len(ids) == len(numbers) == len(state["ContainedObjects"])
-    assert ids[:4] == [100, 100, 100, 101] and ids[69 + 2] == 200 and ids[-1] == 201 and ids[-2] == 205
+    assert ids[:4] == [0, 0, 0, 1] and ids[69 + 2] == 100 and ids[-1] == 101 and ids[-2] == 105
+    ids = state["DeckIDs"]
     for card, card_id, number in zip(state["ContainedObjects"], ids, numbers):
         assert card["Name"] == "Card" and card["CardID"] == card_id
         assert card["Nickname"] == f"Card {number} (S{number:03d})"
@@ -160,7 +162,7 @@ def test_a_deck_over_69_faces_takes_two_sheets_each_card_in_the_slot_its_card_id
 def test_cards_whose_backs_differ_get_a_back_sheet_per_face_sheet(tmp_path):
     cards = flat_deck(list(range(5)), back=lambda n: n % 2)
     write_tts(cards, FlatFace(), POKER, tmp_path, name="two backs")
-    sheet = load(tmp_path, "two_backs")["ObjectStates"][0]["CustomDeck"]["1"]
+    (sheet,) = load(tmp_path, "two_backs")["ObjectStates"][0]["CustomDeck"].values()
     assert sheet["UniqueBack"] is True and (sheet["NumWidth"], sheet["NumHeight"]) == (6, 1)
     backs = Image.open(url_path(sheet["BackURL"]))
     assert backs.size == (6 * 409, 571)
@@ -171,7 +173,7 @@ def test_cards_whose_backs_differ_get_a_back_sheet_per_face_sheet(tmp_path):
 def test_a_single_card_is_saved_as_a_card_as_tts_saves_one(tmp_path):
     write_tts(flat_deck([3]), FlatFace(), POKER, tmp_path, name="one")
     state = load(tmp_path, "one")["ObjectStates"][0]
-    assert state["Name"] == "Card" and state["CardID"] == 100 and "1" in state["CustomDeck"]
+    assert state["Name"] == "Card" and state["CardID"] % 100 == 0 and str(state["CardID"] // 100) in state["CustomDeck"]
 
 
 # ----- addresses --------------------------------------------------------------------------------
@@ -180,14 +182,14 @@ def test_a_single_card_is_saved_as_a_card_as_tts_saves_one(tmp_path):
 def test_images_are_addressed_under_url_base_or_by_absolute_file_urls(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     write_tts(flat_deck([1, 2]), FlatFace(), POKER, "local", name="My deck")
-    sheet = load(tmp_path / "local", "My_deck")["ObjectStates"][0]["CustomDeck"]["1"]
+    (sheet,) = load(tmp_path / "local", "My_deck")["ObjectStates"][0]["CustomDeck"].values()
     for url in (sheet["FaceURL"], sheet["BackURL"]):
         assert url.startswith("file:///")
         path = url_path(url)
         assert path.is_absolute() and path.is_file() and path.parent == (tmp_path / "local").resolve()
 
     write_tts(flat_deck([1, 2]), FlatFace(), POKER, "web", name="My deck", url_base="https://example.org/decks/")
-    sheet = load(tmp_path / "web", "My_deck")["ObjectStates"][0]["CustomDeck"]["1"]
+    (sheet,) = load(tmp_path / "web", "My_deck")["ObjectStates"][0]["CustomDeck"].values()
     assert sheet["FaceURL"] == "https://example.org/decks/My_deck-faces-1.png"
     assert sheet["BackURL"] == "https://example.org/decks/My_deck-back.png"
 
@@ -258,7 +260,7 @@ def test_deck_tts_names_every_card_with_its_name_and_serial_copies_included(game
     assert [c["Nickname"] for c in state["ContainedObjects"]] == expected
     assert len(state["DeckIDs"]) == sum(line.count for line in lines)
     assert len(set(state["DeckIDs"])) == len(lines)  # one face per different card
-    sheet = state["CustomDeck"]["1"]
+    (sheet,) = state["CustomDeck"].values()
     image = Image.open(url_path(sheet["FaceURL"]))
     assert image.size == (sheet["NumWidth"] * 409, sheet["NumHeight"] * 571)
     assert "cards," in result.output and saved.name in result.output
@@ -294,7 +296,7 @@ def test_deck_tts_with_url_base_addresses_the_published_files(tmp_path):
                  "--url-base", "https://example.org/decks")  # fmt: skip
     assert result.exit_code == 0, result.output
     (saved,) = (tmp_path / "out").glob("*.json")
-    sheet = json.loads(saved.read_text(encoding="utf-8"))["ObjectStates"][0]["CustomDeck"]["1"]
+    (sheet,) = json.loads(saved.read_text(encoding="utf-8"))["ObjectStates"][0]["CustomDeck"].values()
     assert sheet["FaceURL"] == f"https://example.org/decks/{saved.stem}-faces-1.png"
     assert sheet["BackURL"] == f"https://example.org/decks/{saved.stem}-back.png"
     assert "file:///" not in saved.read_text(encoding="utf-8")
@@ -311,3 +313,95 @@ def test_every_game_with_decks_has_deck_tts_and_a_game_without_has_no_deck_group
             assert "deck" not in grp.commands
         else:
             assert "tts" in cli(name).commands[name].commands["deck"].commands  # type: ignore[attr-defined]
+
+
+# ----- GUIDs, CustomDeck ids and piles (issue 51) -----------------------------------------------
+
+
+def objects(state: dict) -> list[dict]:
+    """Every object of a saved state, the contained ones too."""
+    return [state, *(o for c in state.get("ContainedObjects", []) for o in objects(c))]
+
+
+def test_every_object_has_a_guid_unique_in_the_export_and_the_same_for_the_same_deck(tmp_path):
+    import re
+
+    write_tts(flat_deck([0, 0, 1, 2, 3]), FlatFace(), POKER, tmp_path / "a", name="d")
+    write_tts(flat_deck([0, 0, 1, 2, 3]), FlatFace(), POKER, tmp_path / "b", name="d")
+    first = [o for s in load(tmp_path / "a", "d")["ObjectStates"] for o in objects(s)]
+    assert len(first) == 6  # the deck and its 5 cards, copies included
+    guids = [o["GUID"] for o in first]
+    assert all(re.fullmatch(r"[0-9a-f]{6}", g) for g in guids) and len(set(guids)) == len(guids)
+    again = [o["GUID"] for s in load(tmp_path / "b", "d")["ObjectStates"] for o in objects(s)]
+    assert again == guids  # derived from the deck: stable from one export to the next
+
+
+def test_two_decks_never_share_a_custom_deck_id(tmp_path):
+    write_tts(flat_deck(list(range(80))), FlatFace(), POKER, tmp_path, name="red")  # two sheets
+    write_tts(flat_deck(list(range(80))), FlatFace(), POKER, tmp_path, name="blue")
+    write_tts(flat_deck(list(range(1, 81))), FlatFace(), POKER, tmp_path, name="red2")
+    keys = [set(load(tmp_path, n)["ObjectStates"][0]["CustomDeck"]) for n in ("red", "blue", "red2")]
+    assert all(len(k) == 2 for k in keys)
+    assert not (keys[0] & keys[1]) and not (keys[0] & keys[2]) and not (keys[1] & keys[2])
+    for name in ("red", "blue", "red2"):
+        state = load(tmp_path, name)["ObjectStates"][0]
+        assert {str(i // 100) for i in state["DeckIDs"]} == set(state["CustomDeck"])
+        assert all(0 < i < 2**31 for i in state["DeckIDs"])
+
+
+def test_cards_of_several_piles_are_saved_as_a_pile_each_side_by_side(tmp_path):
+    cards = [TtsCard(Flat(n), f"S{n:03d}", f"Card {n}", pile=p)
+             for n, p in [(0, "master"), (1, "main"), (2, "main"), (2, "main"), (3, "extra"), (4, "side"), (1, "side")]]  # fmt: skip
+    write_tts(cards, FlatFace(), POKER, tmp_path, name="d")
+    states = load(tmp_path, "d")["ObjectStates"]
+    assert [(s["Name"], s["Nickname"]) for s in states] == [
+        ("Card", "Card 0"), ("DeckCustom", "d (main)"), ("Card", "Card 3"), ("DeckCustom", "d (side)")]  # fmt: skip
+    assert [s["Transform"]["posX"] for s in states] == [0.0, 3.0, 6.0, 9.0]
+    assert [c["Nickname"] for c in states[1]["ContainedObjects"]] == ["Card 1", "Card 2", "Card 2"]
+    assert states[3]["DeckIDs"] == [c["CardID"] for c in states[3]["ContainedObjects"]]
+    guids = [o["GUID"] for s in states for o in objects(s)]
+    assert len(set(guids)) == len(guids) == 4 + 3 + 2
+
+
+SPHERION_DECK = """name: Piles
+master: T0SN-RW1
+main:
+3x T0HF-EPX
+3x T0YM-ZJM
+3x T0H9-433
+2x T0YJ-TGY
+3x T1S1-AY6
+3x T045-16J
+3x T1BP-PMX
+3x T06D-N6R
+3x T0KG-4RF
+3x T1MM-1Q4
+1x T21X-C8H
+1x T21X-CMQ
+1x T21X-E4C
+1x T21X-EGG
+1x T21X-DR5
+2x T21X-DCS
+1x T21X-FCK
+2x T21X-EMX
+1x T21X-G08
+extra:
+1x T0YJ-TGY
+side:
+2x T21X-C8H
+1x T21X-F8Y
+"""
+
+
+def test_spherion_master_main_extra_and_side_decks_are_separate_piles(tmp_path):
+    deck_file = tmp_path / "piles.txt"
+    deck_file.write_text(SPHERION_DECK)
+    result = run("spherion", "deck", "tts", str(deck_file), "-o", str(tmp_path / "tts"))
+    assert result.exit_code == 0, result.output
+    states = load(tmp_path / "tts", "Piles")["ObjectStates"]
+    assert [s["Nickname"] for s in states] == ["Skycrest Titan (T0SN-RW1)", "Piles (main)",
+                                               "Ironheart Yurei (T0YJ-TGY)", "Piles (side)"]  # fmt: skip
+    assert len(states[1]["ContainedObjects"]) == 40 and len(states[3]["ContainedObjects"]) == 3
+    assert [c["Nickname"] for c in states[3]["ContainedObjects"]][-1].endswith("(T21X-F8Y)")
+    guids = [o["GUID"] for s in states for o in objects(s)]
+    assert len(set(guids)) == len(guids)

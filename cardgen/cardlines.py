@@ -1,0 +1,244 @@
+"""What every game's `generate` command shares: a list of cards as text, JSON or CSV, to a file or stdout.
+
+JSON and CSV of a million cards should come at about the speed of the generator.
+Encoding every card's fields anew costs ten times what drawing the card does,
+although most of them repeat: a card is a few choices (its ship, its element,
+its special...) and every card with the same choices has the same text for the
+fields that come from them. A game may therefore describe its rows in `Parts`:
+consecutive fields and what they depend on (a key made from the card). The
+text of a part is then encoded once per key, from the card's own `to_dict` /
+`csv_row`, and a card's line is its parts' text joined: byte for byte what
+encoding the whole row gives, which the writer checks on the first cards (any
+difference, or a part list that does not cover the row's fields in order, and
+it writes every card the plain way).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import sys
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from json.encoder import encode_basestring
+from operator import itemgetter
+from pathlib import Path
+from typing import IO, Any
+
+from cardgen.files import open_output
+
+CHECKED = 64  # the first cards are encoded both ways and compared
+WRITE_EVERY = 512  # lines gathered before one write
+
+
+@dataclass(frozen=True)
+class Part:
+    """Consecutive fields of a row (JSON keys or CSV columns) and what their text depends on.
+
+    `at`: positions in the card's vector (`Parts.vector`); cards whose vectors agree there have the
+    same text for these fields (encoded once). `value`: a single field whose value is the vector's
+    item at `at[0]`, new for every card (the serial), encoded each time. `inner` (JSON): a single
+    field whose value is an object, itself in parts (the sides of a deploy diagram).
+    """
+
+    fields: tuple[str, ...]
+    at: tuple[int, ...] = ()
+    value: bool = False
+    inner: tuple[Part, ...] = ()
+
+
+@dataclass(frozen=True)
+class Parts:
+    """How a game's JSON (`to_dict`) and CSV (`csv_row`) rows split into parts: `vector(card)` the few
+    numbers (choices, weight) and texts (serial) that make the card; the parts are read from it."""
+
+    vector: Callable[[Any], Hashable]
+    json: tuple[Part, ...] = ()
+    csv: tuple[Part, ...] = ()
+    #: the vector is the card itself (its serial): a card's whole line is kept and reused when the card comes
+    #: again (a game of few different cards), for the first MAX_KEPT different cards
+    whole: bool = False
+
+
+MAX_KEPT = 200_000  # lines kept by a `whole` Parts: about 60 MB of text at most
+
+
+_JSON = json.JSONEncoder(ensure_ascii=False)  # what json.dumps(..., ensure_ascii=False) makes, made once
+
+
+def write_cards(cards: Iterable[Any], fmt: str, output: Path | None, text: Callable[[Any], str], *,
+                separator: str = "", csv_fields: Sequence[str] = (), csv_row: Callable[[Any], dict] | None = None,
+                parts: Parts | None = None) -> None:  # fmt: skip
+    """Write `cards` (generated lazily, one at a time) as `fmt`: text (`text(card)` a card,
+    `separator` between cards), json (a list of `card.to_dict()`) or csv; to `output` atomically,
+    or to standard output when it is None or '-'."""
+    if output is None:
+        _write(cards, fmt, sys.stdout, text, separator, csv_fields, csv_row, parts)
+        return
+    with open_output(output) as raw:  # "-" is standard output
+        out = io.TextIOWrapper(raw, encoding="utf-8", newline="")
+        _write(cards, fmt, out, text, separator, csv_fields, csv_row, parts)
+        out.flush()
+        out.detach()  # open_output closes (or keeps) the file itself
+
+
+def _write(cards: Iterable[Any], fmt: str, out: IO[str], text: Callable[[Any], str], separator: str,
+           csv_fields: Sequence[str], csv_row: Callable[[Any], dict] | None, parts: Parts | None = None) -> None:  # fmt: skip
+    if fmt == "text":
+        for i, card in enumerate(cards):
+            out.write((separator if i else "") + text(card) + "\n")
+    elif fmt == "json":
+        out.write("[")
+        lines = json_lines(cards, parts)
+        _gathered(out, (("," if i else "") + "\n  " + line for i, line in enumerate(lines)))
+        out.write("\n]\n")
+    else:
+        assert csv_row is not None, "csv needs csv_fields and csv_row"
+        out.write(_csv_line(list(csv_fields)))
+        _gathered(out, csv_lines(cards, csv_fields, csv_row, parts))
+
+
+def _gathered(out: IO[str], pieces: Iterable[str]) -> None:
+    batch: list[str] = []
+    for piece in pieces:
+        batch.append(piece)
+        if len(batch) >= WRITE_EVERY:
+            out.write("".join(batch))
+            batch.clear()
+    if batch:
+        out.write("".join(batch))
+
+
+def json_lines(cards: Iterable[Any], parts: Parts | None) -> Iterator[str]:
+    """Each card's `to_dict()` as one line of JSON (ensure_ascii off), through its parts where given."""
+
+    def piece(d: dict, fields: tuple[str, ...]) -> str:
+        return _JSON.encode({k: d[k] for k in fields})[1:-1]
+
+    def single(field: str) -> Callable[[Any], str]:
+        prefix = _JSON.encode(field) + ": "
+        return lambda value: prefix + (encode_basestring(value) if type(value) is str else _JSON.encode(value))
+
+    yield from _joined(cards, parts.json if parts else (), parts.vector if parts else None, lambda card: card.to_dict(),
+                       _JSON.encode, piece, single, list, "{", "}", ", ", bool(parts and parts.whole))  # fmt: skip
+
+
+def csv_lines(cards: Iterable[Any], fields: Sequence[str], row: Callable[[Any], dict], parts: Parts | None) -> Iterator[str]:
+    """Each card's `row(card)` as a CSV line (csv.DictWriter's, ending in a newline), through its parts where given."""
+    names = list(fields)
+
+    def whole(d: dict) -> str:
+        return _csv_line([d.get(k, "") for k in _checked(d, names)])
+
+    def piece(d: dict, part_fields: tuple[str, ...]) -> str:
+        return _csv_line([d.get(k, "") for k in part_fields] + ["x"])[: -len(",x\n")]
+
+    def single(field: str) -> Callable[[Any], str]:
+        def text(value: Any) -> str:
+            if type(value) is str and value and not _CSV_SPECIAL.search(value):
+                return value
+            return _csv_line([value, "x"])[: -len(",x\n")]
+
+        return text
+
+    yield from _joined(cards, parts.csv if parts else (), parts.vector if parts else None, row, whole, piece, single,
+                       lambda d: names if set(d) <= set(names) else [], "", "\n", ",", bool(parts and parts.whole))  # fmt: skip
+
+
+_CSV_SPECIAL = re.compile('[,"\r\n]')  # what makes csv quote a field (QUOTE_MINIMAL, the default dialect)
+
+
+def _checked(d: dict, names: list[str]) -> list[str]:
+    extra = set(d) - set(names)
+    if extra:  # as csv.DictWriter says it
+        raise ValueError("dict contains fields not in fieldnames: " + ", ".join(repr(x) for x in extra))
+    return names
+
+
+_CSV_BUFFER = io.StringIO()
+_CSV_WRITER = csv.writer(_CSV_BUFFER, lineterminator="\n")
+
+
+def _csv_line(values: list[Any]) -> str:
+    _CSV_BUFFER.seek(0)
+    _CSV_BUFFER.truncate()
+    _CSV_WRITER.writerow(values)
+    return _CSV_BUFFER.getvalue()
+
+
+def _joined(cards: Iterable[Any], parts: Sequence[Part], vector: Callable[[Any], Any] | None,
+            source: Callable[[Any], dict], whole: Callable[[dict], str], piece: Callable[[dict, tuple[str, ...]], str],
+            single: Callable[[str], Callable[[Any], str]], field_names: Callable[[dict], list[str]], start: str, end: str,
+            comma: str, whole_cards: bool = False) -> Iterator[str]:  # fmt: skip
+    """`whole(source(card))` of each card, made from the cached text of each part where `parts` describe the row."""
+    iterator = iter(cards)
+    if whole_cards and vector is not None:
+        kept: dict[Hashable, str] = {}
+        for card in iterator:
+            k = vector(card)
+            line = kept.get(k)
+            if line is None:
+                line = whole(source(card))
+                if len(kept) < MAX_KEPT:
+                    kept[k] = line
+            yield line
+        return
+    if not parts or vector is None:
+        for card in iterator:
+            yield whole(source(card))
+        return
+    last: list[Any] = [None, None]  # the card whose row `row_of` read last, and that row
+
+    def row_of(card: Any) -> dict:
+        if last[0] is not card:
+            last[0], last[1] = card, source(card)
+        return last[1]
+
+    def cached(get: Callable[[Any], Hashable], fields: tuple[str, ...], outer: str = "") -> Callable[[Any, Any], str]:
+        cache: dict[Hashable, str] = {}
+
+        def text(vec: Any, card: Any) -> str:
+            k = get(vec)
+            t = cache.get(k)
+            if t is None:
+                d = row_of(card)
+                t = cache[k] = piece(d[outer] if outer else d, fields)
+            return t
+
+        return text
+
+    def each(get: Callable[[Any], Any], encode: Callable[[Any], str]) -> Callable[[Any, Any], str]:
+        return lambda vec, card: encode(get(vec))
+
+    def nested(prefix: str, sides: list[Callable[[Any, Any], str]]) -> Callable[[Any, Any], str]:
+        return lambda vec, card: prefix + "{" + ", ".join([f(vec, card) for f in sides]) + "}"
+
+    steps: list[Callable[[Any, Any], str]] = []
+    for part in parts:
+        if part.value:
+            steps.append(each(itemgetter(*part.at), single(part.fields[0])))
+        elif part.inner:
+            sides = [cached(itemgetter(*p.at), p.fields, part.fields[0]) for p in part.inner]
+            steps.append(nested(_JSON.encode(part.fields[0]) + ": ", sides))
+        else:
+            steps.append(cached(itemgetter(*part.at), part.fields))
+
+    def joined(card: Any) -> str:
+        vec = vector(card)
+        return start + comma.join([f(vec, card) for f in steps]) + end
+
+    checked = 0
+    for card in iterator:
+        if checked < CHECKED:
+            d = source(card)
+            plain = whole(d)
+            if (checked == 0 and field_names(d) != [f for p in parts for f in p.fields]) or joined(card) != plain:
+                yield plain  # parts that do not cover the row, or give other text: every card the plain way
+                yield from (whole(source(c)) for c in iterator)
+                return
+            checked += 1
+            yield plain
+            continue
+        yield joined(card)

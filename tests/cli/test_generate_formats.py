@@ -1,0 +1,79 @@
+"""`generate --format json|csv` writes a card's row from cached parts (cardgen.cardlines.Parts): the
+bytes are those of encoding every card whole, as the writer did before (issue 51)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+from cardgen import games
+from cardgen.cardlines import Part, Parts, _write
+
+GENERATED = [e.name for e in games.registry().entries() if e.kit and games.game(e.name).load_kit().generated]
+
+
+def plain(cards, fmt: str, kit) -> str:
+    """What the writer wrote before the parts: json.dumps of each to_dict, csv.DictWriter of each csv_row."""
+    out = io.StringIO()
+    if fmt == "json":
+        out.write("[")
+        for i, card in enumerate(cards):
+            out.write(("," if i else "") + "\n  " + json.dumps(card.to_dict(), ensure_ascii=False))
+        out.write("\n]\n")
+    else:
+        w = csv.DictWriter(out, fieldnames=list(kit.csv_fields), lineterminator="\n")
+        w.writeheader()
+        for card in cards:
+            w.writerow(kit.csv_row(card))
+    return out.getvalue()
+
+
+def written(kit, cards, fmt: str, parts=None) -> str:
+    out = io.StringIO()
+    _write(cards, fmt, out, kit.summary, "", kit.csv_fields, kit.csv_row if kit.csv_fields else None,
+           parts if parts is not None else kit.text_parts)  # fmt: skip
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("game", GENERATED)
+@pytest.mark.parametrize("fmt", ["json", "csv"])
+def test_the_bytes_are_those_of_every_card_encoded_whole(game, fmt):
+    kit = games.game(game).load_kit()
+    if fmt == "csv" and not kit.csv_fields:
+        pytest.skip(f"{game} has no csv")
+    for seed, count in (("1", 3000), ("pack", 700), (42, 1)):
+        cards = list(kit.generate(seed, count, 0))
+        assert written(kit, cards, fmt) == plain(cards, fmt, kit)
+    assert written(kit, [], fmt) == plain([], fmt, kit)
+
+
+def test_gyonrg_rows_are_made_from_parts():
+    kit = games.game("gyonrg").load_kit()
+    assert kit.text_parts is not None and kit.text_parts.json and kit.text_parts.csv
+
+
+@pytest.mark.parametrize("fmt", ["json", "csv"])
+def test_parts_that_give_other_text_are_not_used(fmt):
+    """A part whose key leaves out what its text depends on (here: the ship's name keyed by the
+    element alone) would give one ship's name to every card of an element: the writer sees it on
+    the first cards and encodes every card whole."""
+    kit = games.game("gyonrg").load_kit()
+    good = kit.text_parts
+    element = (0,)
+
+    def wrong(parts):
+        return tuple(Part(p.fields, element if p.fields == ("edition", "name") else p.at, p.value, p.inner) for p in parts)
+
+    bad = Parts(good.vector, json=wrong(good.json), csv=wrong(good.csv))
+    cards = list(kit.generate("x", 500, 0))
+    assert written(kit, cards, fmt, bad) == plain(cards, fmt, kit)
+
+
+def test_parts_that_do_not_cover_the_row_are_not_used():
+    kit = games.game("gyonrg").load_kit()
+    short = Parts(kit.text_parts.vector, json=kit.text_parts.json[:-1])  # the statistics left out
+    cards = list(kit.generate("y", 100, 0))
+    assert written(kit, cards, "json", short) == plain(cards, "json", kit)
