@@ -27,7 +27,8 @@ and a stable code:
     main-size        the main deck holds fewer than 40 or more than 60 cards
     extra-size       the extra deck holds more than 15 cards
     side-size        the side deck holds more than 15 cards
-    too-many-copies  more than 3 copies of one card over main, extra and side
+    too-many-copies  more than 3 copies of one card over main, extra and side, counted by
+                     Card.identity: serials that differ only in flavour are one card
     bad-json         a JSON deck that is not the shape `deck_to_json` writes
 
 The rulebook: "The deck consists of 40-60 cards. An extra deck of 15 cards and a
@@ -223,13 +224,7 @@ def check_deck(deck: Deck) -> list[Problem]:
     elif deck.master is not None and not deck.master.is_monster:
         problems.append(Problem("bad-master", deck.master_line,
                                 f"the deck master {deck.master.name!r} is a {deck.master.kind_name}: it must be a monster"))  # fmt: skip
-    seen: Counter = Counter()
-    for e in deck.entries:
-        before = seen[e.card]
-        seen[e.card] += e.count
-        if before <= MAX_COPIES < seen[e.card]:
-            problems.append(Problem("too-many-copies", e.line,
-                                    f"{seen[e.card]} copies of {e.card.serial} ({e.card.name}): at most {MAX_COPIES}"))  # fmt: skip
+    problems += decks.copy_problems(deck.entries, MAX_COPIES, "a deck holds at most (main, extra and side together)")
     problems.sort(key=lambda p: (p.line is None, p.line or 0))
     main = deck.size("main")
     if not MAIN_MIN <= main <= MAIN_MAX:
@@ -325,14 +320,17 @@ def build_deck(seed, *, size: int = DEFAULT_SIZE, spells: int = DEFAULT_SPELLS, 
     picked: list[Card] = []
     owned = Counter(pool)
 
+    per_card: Counter = Counter()  # copies of each card in play (Card.identity): its serials together
+
     def free(c) -> bool:
-        return copies[c] < MAX_COPIES and (collection is None or copies[c] < owned[c])
+        return per_card[c.identity] < MAX_COPIES and (collection is None or copies[c] < owned[c])
 
     def take(candidates, n):
         got = 0
         for c in candidates:
             while got < n and free(c):
                 copies[c] += 1
+                per_card[c.identity] += 1
                 picked.append(c)
                 got += 1
             if got >= n:
@@ -350,6 +348,7 @@ def build_deck(seed, *, size: int = DEFAULT_SIZE, spells: int = DEFAULT_SPELLS, 
             if best is None:
                 break
             copies[best] += 1
+            per_card[best.identity] += 1
             picked.append(best)
             effects[best.effect] += 1
             got += 1
