@@ -160,3 +160,15 @@ def test_copies_are_counted_by_the_card_in_play_not_by_serial():
         for e in deck.entries:
             per_card[e.card.identity] += e.count
         assert max(per_card.values()) <= 3 and check_deck(deck) == []
+
+
+def test_decks_differ_between_seeds():
+    # a seed's pool of 2,000 cards held the best card of every effect and level band, so seeds 1-20
+    # gave 5 spell and trap sections and one level profile between them
+    sections, levels = set(), set()
+    for seed in range(1, 21):
+        deck = build_deck(seed)
+        sections.add(tuple(sorted((e.card.identity, e.count) for e in deck.entries if not e.card.is_monster)))
+        levels.add(tuple(sorted(Counter(e.card.level for e in deck.entries if e.card.is_monster
+                                        for _ in range(e.count)).items())))  # fmt: skip
+    assert len(sections) >= 10 and len(levels) >= 5, (len(sections), len(levels))
