@@ -165,6 +165,35 @@ def size_problem(deck: Deck[Any], needed: int) -> Problem | None:
     return Problem("deck-size", None, f"the deck has {size} cards{extra}: a deck holds exactly {needed} ({diff})")
 
 
+def copy_problems(entries: Any, limit: int, what: str = "a deck holds at most") -> list[Problem]:
+    """The too-many-copies problems of `entries` (each with .card, .count, .line): copies are counted
+    by the card's `identity` (what it is in play), so serials that are one card in play count
+    together. Each problem is on the line where the count first passes `limit` and names the card
+    with every serial line that holds it."""
+    groups: dict[Any, list[Any]] = {}
+    for e in entries:
+        groups.setdefault(e.card.identity, []).append(e)
+    out: list[Problem] = []
+    for group in groups.values():
+        total = sum(e.count for e in group)
+        if total <= limit:
+            continue
+        seen, line = 0, None
+        for e in group:
+            seen += e.count
+            if seen > limit:
+                line = e.line
+                break
+        serials: dict[str, list[str]] = {}
+        for e in group:
+            serials.setdefault(e.card.serial, []).append(f"line {e.line}" if e.line is not None else f"{e.count}x")
+        where = ", ".join(f"{s} ({', '.join(ls)})" if any(ls) else s for s, ls in serials.items())
+        name = group[0].card.name
+        out.append(Problem("too-many-copies", line, f"{total} copies of {name}: {where}; {what} {limit}"
+                           + (" (serials that differ only in flavour are one card)" if len(serials) > 1 else "")))
+    return out
+
+
 def entries_json(deck: Deck[Any], item: Callable[[Any], dict[str, Any]], full: bool,
                  card_dict: Callable[[Any], dict[str, Any]]) -> list[dict[str, Any]]:  # fmt: skip
     """A deck's entries as JSON: {"count", then `item(card)`, "line" when read from a file, "card"

@@ -97,6 +97,7 @@ def build_layout(paper: Size, card_size: Size, grid: tuple[int, int], bleed: flo
                                          if isinstance(value, float) else f"{given[key]} contradicts --shop {shop.name}, which asks for {value}",
                                          param_hint=f"'{option}'")  # fmt: skip
         bleed, safe, min_text, colour, mode, pdfx = shop.bleed, shop.safe, shop.min_text, shop.colour, shop.mode, shop.pdfx
+        card_size = shop.card_size(card_size)  # a pod shop's poker card is 2.5x3.5 in
         if not _given(ctx, "backs"):  # a shop prints a back on every card; --backs none leaves them out
             backs = shop.backs
     columns, rows = grid

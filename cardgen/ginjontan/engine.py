@@ -91,8 +91,10 @@ class GinjontanGame(GinjontanSetup):
     def on_game_end(self, state: "State") -> str:
         assert isinstance(state, GinjontanState)
         lines = ["final ranking (score = duel points + evaluations - Defeat's nullified points):"]
-        for place, (p, s) in enumerate(state.ranking(), 1):
+        places = state.places()  # equal scores share the better place
+        for p, s in state.ranking():
             d, e, z = state.totals[p]
+            place = places[p]
             lines.append(f"  {place}. player {p + 1}: {s:,}  (duels {d:,}, evaluations {e:+,}"
                          + (f", nullified {-z:,}" if z else "") + ")")
         if self.config["prize"]:

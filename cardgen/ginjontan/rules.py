@@ -554,6 +554,12 @@ class GinjontanRules(GinjontanPosition):
         """(seat, score) best first; equal scores keep seat order (they share the place)."""
         return sorted(enumerate(self.scores), key=lambda x: (-x[1], x[0]))
 
+    def places(self) -> list[int]:
+        """Each seat's place, 1 for the best: one more than the seats with a strictly higher score, so
+        equal scores share the better place ("equal scores share the better place": 40, 30, 30, 20
+        are places 1, 2, 2 and 4)."""
+        return [1 + sum(1 for x in self.scores if x > s) for s in self.scores]
+
     def returns(self) -> list[float]:
         n = self.game.num_players
         if self.player != TERMINAL:
@@ -573,15 +579,18 @@ class GinjontanRules(GinjontanPosition):
         if self.player != TERMINAL:
             return []
         r = random.Random(self.rng.clone().randbits(64))
-        places = [p for p, _ in self.ranking()]
+        place = self.places()
         pool = list(range(len(self.cards)))
         r.shuffle(pool)
         out = []
-        for rank, take in enumerate((3, 2, 1)):
-            if rank >= len(places):
+        # tied seats share the better place: each takes that place's prize, from the seats below
+        # the place only (not from a seat it tied with); the place after a tie is the one its
+        # rank says (two firsts: the next seat is third, and takes 1 card)
+        for w, _ in self.ranking():
+            if place[w] > 3:
                 break
-            w = places[rank]
-            above = set(places[: rank + 1])
+            take = (3, 2, 1)[place[w] - 1]
+            above = {p for p in range(len(place)) if place[p] <= place[w]}
             taken = [i for i in pool if not self.game.personal or self.owner[i] not in above][:take]
             for i in taken:
                 pool.remove(i)

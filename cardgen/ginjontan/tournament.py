@@ -86,6 +86,8 @@ def run_tournament(bots: list[str], games: int, rounds: int = 3, seed=0, prize: 
              **({"collection": len(collections[e]), "refilled": refilled[e], "won_cards": won_cards[e]} if prize else {})}
             for e in range(n)]  # fmt: skip
     rows.sort(key=lambda r: (-int(r["tier_points"]), -int(r["total_points"]), int(r["entrant"])))
+    for r in rows:  # equal tier and total points share the better place (entrant order is only the listing's)
+        r["place"] = 1 + sum(1 for o in rows if (o["tier_points"], o["total_points"]) > (r["tier_points"], r["total_points"]))
     return {"players": n, "games": games, "rounds": rounds, "seed": seed, "prize": prize, "table": rows}
 
 
@@ -94,8 +96,8 @@ def format_table(table: dict) -> str:
     lines = [f"Gin-jon-tan tournament: {table['games']} games of {table['players']} players, "
              f"{table['rounds']} rounds each (seed {table['seed']})",
              f"{'place':>5}  {'entrant':<8} {'bot':<12} {'tier':>6} {'total points':>16} {'wins':>6}"]  # fmt: skip
-    for k, r in enumerate(table["table"], 1):
-        lines.append(f"{k:>5}  {r['entrant']:<8} {r['bot']:<12} {r['tier_points']:>6} {r['total_points']:>16,} {r['wins']:>6g}")
+    for r in table["table"]:
+        lines.append(f"{r['place']:>5}  {r['entrant']:<8} {r['bot']:<12} {r['tier_points']:>6} {r['total_points']:>16,} {r['wins']:>6g}")
         if table["prize"]:
             refill = f" ({r['refilled']} refilled from the common deck)" if r["refilled"] else ""
             lines.append(f"{'':>15}collection {r['collection']} cards{refill}; won: {', '.join(r['won_cards']) or 'none'}")

@@ -202,7 +202,7 @@ def reference() -> Reference:
         "Strikes and drains are attacks: from the offensive rank only, and the creature struck strikes back (option strike).",
         "At most 5 creatures on the board at once (max_creatures, creature_limit). Empty deck: draw nothing (empty_deck).",
         "You win when the opponent's energy reaches 0 or they have no creature left on the board, in hand or in the deck "
-        "(option wipeout); after 60 turns the game is a draw (max_turns).",
+        "(option wipeout); after 200 turns the game is a draw (max_turns).",
         f"The tracks reach {10 * (energy_limit // 10) + 9} energy and {10 * (mana_limit // 10) + 9} mana: a marker on the "
         "tens track and one on the ones track; your value is their sum.",
     )

@@ -366,6 +366,14 @@ class Card:
         assert self.effect is not None
         return f"{self.guild.name} {self.effect.name}"
 
+    @property
+    def identity(self) -> tuple:
+        """What the card is in play: kind, guild, cost, attack, defence and ability, spell or resource.
+        Serials that differ only in their noun (flavour) are one card: they share this and their name,
+        and a deck's copy limit counts them together (docs/rules/gogmagog.md, 'One card, many serials')."""
+        effect = (self.effect.name, self.effect.effect, self.effect.amount) if self.effect is not None else None
+        return (self.kind, self.guild.name, self.cost, self.attack, self.defence, effect)
+
     def rank_values(self, rank: str) -> tuple[int, int]:
         """(attack, defence) of this creature in the 'defensive' rank (-1 attack, +1 defence) or the
         'offensive' rank (+1 attack, -1 defence), never below 0 (creatures.toml, the rulebook's ranks)."""

@@ -19,7 +19,8 @@ whole deck) and a stable code:
                         takes the file past 100,000 cards
     bad-serial          a serial that does not decode to a Gog & Magog card
     deck-size           not exactly DeckRules.size cards (default 30)
-    too-many-copies     more than DeckRules.max_copies copies of one card (default 3)
+    too-many-copies     more than DeckRules.max_copies copies of one card (default 3), counted by
+                        Card.identity: serials that differ only in their noun are one card
     too-many-resources  more than DeckRules.max_resources resource cards (default 6)
     bad-json            a JSON deck that is not the shape `deck_to_json` writes
 
@@ -165,17 +166,7 @@ def deck_from_json(text: str, source: str = "<json>", edition: Edition | None = 
 def check_deck(deck: Deck, rules: DeckRules = RULES) -> list[Problem]:
     """Every problem of the deck, in line order, whole-deck problems last."""
     problems = list(deck.errors)
-    copies: Counter = Counter()
-    first_line: dict[Card, int | None] = {}
-    for e in deck.entries:
-        copies[e.card] += e.count
-        first_line.setdefault(e.card, e.line)
-    for card, n in copies.items():
-        if n > rules.max_copies:
-            lines = [str(e.line) for e in deck.entries if e.card == card and e.line is not None]
-            where = f" (lines {', '.join(lines)})" if len(lines) > 1 else ""
-            problems.append(Problem("too-many-copies", first_line[card],
-                                    f"{n} copies of {card.serial} {card.name}{where}: a deck holds at most {rules.max_copies}"))  # fmt: skip
+    problems += decks.copy_problems(deck.entries, rules.max_copies)
     if deck.resources > rules.max_resources:
         line = None
         seen = 0
@@ -316,10 +307,14 @@ def build_deck(seed=None, *, pool=None, guilds=None, curve: dict[int, int] | Non
     varied = strategy == "varied"
     per_ability: Counter[str] = Counter()
 
+    per_card: Counter = Counter()  # copies taken of each card in play (Card.identity): its serials together
+
     def take(cands: list[Card], n: int, cap: int = 0) -> list[Card]:
         out: list[Card] = []
         for c in cands:
-            k = min(usable[c], n - len(out))
+            k = min(usable[c], n - len(out), rules.max_copies - per_card[c.identity])
+            if k <= 0:
+                continue
             if cap:
                 k = min(k, cap - per_ability[ability_of(c)])
                 if k <= 0:
@@ -327,6 +322,7 @@ def build_deck(seed=None, *, pool=None, guilds=None, curve: dict[int, int] | Non
                 per_ability[ability_of(c)] += k
             out += [c] * k
             usable[c] -= k
+            per_card[c.identity] += k
             if len(out) == n:
                 break
         return out

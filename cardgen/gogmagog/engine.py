@@ -75,7 +75,8 @@ class GogmagogGame(GameSetup):
         Option("hand_size", int, 5, "cards in the opening hand", low=0, high=12),
         Option("max_hand", int, 8, "most cards in a hand; a card drawn into a full hand goes to the used pile", low=3, high=12),
         Option("max_creatures", int, 5, "most creatures a player has on the board ('only five creatures')", low=1, high=7),
-        Option("max_turns", int, 60, "turns (both players') before the game ends in a draw", low=2, high=400),
+        Option("max_turns", int, 200, "turns (both players') before the game ends in a draw: a stalemate's safety net "
+               "(60 before issue 48 cut a third of sensible games short)", low=2, high=400),
         Option("first_player", int, 0, "seat that plays first", low=0, high=1),
         Option("creature_limit", str, "at_once", "max_creatures counts creatures on the board now (at_once) or every "
                "creature played this game (per_game)", choices=("at_once", "per_game")),

@@ -90,7 +90,7 @@ class Position(State):
 
     __slots__ = ("game", "hand", "deck", "used", "res", "bd", "ncr", "played", "energy", "mana", "wells", "spent",
                  "turn", "phase", "acted", "res_done", "attacked", "marched", "instant_done", "pending", "plan",
-                 "winner", "seed", "_legal", "occ", "offm", "last_war")  # fmt: skip
+                 "winner", "seed", "_legal", "occ", "offm", "last_war", "last_aim")  # fmt: skip
 
     game: GameSetup
     hand: list[list[int]]
@@ -119,6 +119,10 @@ class Position(State):
     # tokens are gone at the end of the turn, so without it a War that destroyed nothing would leave
     # the position as a pass does, though both players saw it declared and fought
     last_war: tuple[int, tuple[tuple[int, tuple[int, ...]], ...]] | None
+    # the last spell or ability aimed at a lane, public: (its turn, its player, the target as the
+    # action gives it), or None. A drain at one Flaw or another leaves the same board, though both
+    # players saw where it was aimed
+    last_aim: tuple[int, int, int] | None
     winner: int
     seed: int | str
     _legal: list[int] | None  # the legal actions, computed once a position (rules.py)
@@ -143,6 +147,7 @@ class Position(State):
         s._legal = self._legal
         s.occ, s.offm = self.occ[:], self.offm[:]
         s.last_war = self.last_war
+        s.last_aim = self.last_aim
         return s
 
     def mover(self) -> int:
@@ -226,7 +231,7 @@ class Position(State):
                 "acted": self.acted, "resource_played": self.res_done, "instant_done": self.instant_done,
                 "attacked": self.attacked, "marched": self.marched,
                 "pending": [[gd, list(ls)] for gd, ls in self.pending], "plan": [[t, list(ls)] for t, ls in self.plan],
-                "last_war": self._last_war_json()}  # fmt: skip
+                "last_war": self._last_war_json(), "last_aim": None if self.last_aim is None else list(self.last_aim)}  # fmt: skip
 
     def _last_war_json(self) -> list | None:
         if self.last_war is None:
@@ -253,6 +258,8 @@ class Position(State):
             s.plan = [(int(t), tuple(map(int, ls))) for t, ls in data["plan"]]
             war = data.get("last_war")  # absent in positions saved before it was kept
             s.last_war = None if war is None else (int(war[0]), tuple((int(t), tuple(map(int, ls))) for t, ls in war[1]))
+            aim = data.get("last_aim")  # absent in positions saved before it was kept
+            s.last_aim = None if aim is None else (int(aim[0]), int(aim[1]), int(aim[2]))
             s._legal = None
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise CardgenError(f"not a Gog & Magog position: {exc}") from None
@@ -291,7 +298,8 @@ class Position(State):
                 "winner": self.winner, "acted": self.acted, "resource_played": self.res_done,
                 "instant_done": self.instant_done, "attacked": self.attacked, "marched": self.marched,
                 "pending": [[gd, list(ls)] for gd, ls in self.pending], "plan": [[t, list(ls)] for t, ls in self.plan],
-                "last_war": self._last_war_json(), "sides": sides}  # fmt: skip
+                "last_war": self._last_war_json(), "last_aim": None if self.last_aim is None else list(self.last_aim),
+                "sides": sides}  # fmt: skip
 
     def observation_tensor(self, player: int) -> list[float]:
         g, bd = self.game, self.bd

@@ -91,6 +91,7 @@ class Rules(Narration):
         s.winner = -1
         s.pending, s.plan = [], []
         s.last_war = None
+        s.last_aim = None
         s._legal = None
         s.occ, s.offm = [0, 0], [0, 0]
         s._begin_turn()
@@ -134,6 +135,8 @@ class Rules(Narration):
                 self.used[p].append(cid)
                 if self._told is not None:
                     self.tell_draw(p, cid, True)
+                if self.game.c_kind[cid] <= 1:  # a creature lost this way may be the player's last
+                    self._check_wipe(p)
 
     def _end_turn(self) -> None:
         g = self.game
@@ -491,6 +494,8 @@ class Rules(Narration):
         L = g.L
         q = 1 - p
         told = self._told is not None
+        if t < 2 * L:
+            self.last_aim = (self.turn, p, t)
         if e == E_TOKENS:
             i = self._front(q, t)
             bd = self.bd
@@ -650,7 +655,9 @@ class Rules(Narration):
             self._destroy(p, a)
 
     def _check_wipe(self, p: int) -> None:
-        """'destroy the opponent's cards': the opponent (or both) left without creatures."""
+        """'destroy the opponent's cards': a player (or both) left without creatures, declared the
+        moment it happens, whoever's move it was: the mover's own last creature may fall to a
+        counterattack, and a creature drawn into a full hand leaves the deck for the used pile."""
         if self.phase == OVER:
             return
         g = self.game
@@ -666,10 +673,11 @@ class Rules(Narration):
             if self._told is not None:
                 self.tell_wipe(2)
             self._finish(2)
-        elif out[1]:
+        elif out[1] or out[0]:
+            winner = p if out[1] else 1 - p
             if self._told is not None:
-                self.tell_wipe(p)
-            self._finish(p)
+                self.tell_wipe(winner)
+            self._finish(winner)
 
     # -- results -------------------------------------------------------------------
     def returns(self) -> list[float]:

@@ -120,12 +120,15 @@ def design_scale(box: CardBox, width: float, height: float) -> float:
 def small_text_error(box: CardBox, title: str, text_pt: float, minimum: float, smallest: tuple[float, float]) -> LayoutError:
     """Why a face refuses this box: its smallest text would be `text_pt`, below `minimum`; the
     smallest card (mm) that keeps it, and the named sizes that are that large."""
-    w, h = (math.ceil(x * 10) / 10 for x in smallest)
-    fits = [s.name for s in CARD_SIZES.values() if s.width >= w - 1e-6 and s.height >= h - 1e-6]
+    # a size that must reach a bound is rounded away from it: the text's size down (4.97 pt is not
+    # "5.0 pt"), the card it needs up
+    w, h = (math.ceil(x * 10 - 1e-9) / 10 for x in smallest)
+    shown = math.floor(text_pt * 100 + 1e-9) / 100
+    fits = [s.describe() for s in CARD_SIZES.values() if s.width >= w - 1e-6 and s.height >= h - 1e-6]
     return LayoutError(
         f"card size {_num(pt_to_mm(box.trim_width))}x{_num(pt_to_mm(box.trim_height))} mm would draw {title} text at "
-        f"{text_pt:.1f} pt, below the {minimum:g} pt minimum: use a card of at least {_num(w)}x{_num(h)} mm"
-        + (f" ({', '.join(fits)})" if fits else "")
+        f"{shown:g} pt, below the {minimum:g} pt minimum: use a card of at least {_num(w)}x{_num(h)} mm"
+        + (f" (of the named sizes: {', '.join(fits)})" if fits else "")
     )
 
 

@@ -363,6 +363,17 @@ class Card:
         o = self._opt(2)
         return (o.name, o.a)
 
+    @property
+    def identity(self) -> tuple:
+        """What the card is in play: a monster's element, level, ATK, DEF, fusion group and relic; a
+        spell's or trap's kind, effect, amount and condition. The prefix, the noun and the spell's
+        title are flavour (a noun's shift shows in ATK and DEF), so serials that share this are one
+        card: one name, and one count for a deck's copy limit (docs/rules/spherion.md, 'One card,
+        many serials')."""
+        if self.kind == 0:
+            return (0, self.element, self.level, self.atk, self.defence, self.fusion, self.relic)
+        return (self.kind, self.effect, self.amount, self.condition)
+
     # -- for people ---------------------------------------------------------
     @property
     def name(self) -> str:

@@ -27,7 +27,8 @@ and a stable code:
     main-size        the main deck holds fewer than 40 or more than 60 cards
     extra-size       the extra deck holds more than 15 cards
     side-size        the side deck holds more than 15 cards
-    too-many-copies  more than 3 copies of one card over main, extra and side
+    too-many-copies  more than 3 copies of one card over main, extra and side, counted by
+                     Card.identity: serials that differ only in flavour are one card
     bad-json         a JSON deck that is not the shape `deck_to_json` writes
 
 The rulebook: "The deck consists of 40-60 cards. An extra deck of 15 cards and a
@@ -223,13 +224,7 @@ def check_deck(deck: Deck) -> list[Problem]:
     elif deck.master is not None and not deck.master.is_monster:
         problems.append(Problem("bad-master", deck.master_line,
                                 f"the deck master {deck.master.name!r} is a {deck.master.kind_name}: it must be a monster"))  # fmt: skip
-    seen: Counter = Counter()
-    for e in deck.entries:
-        before = seen[e.card]
-        seen[e.card] += e.count
-        if before <= MAX_COPIES < seen[e.card]:
-            problems.append(Problem("too-many-copies", e.line,
-                                    f"{seen[e.card]} copies of {e.card.serial} ({e.card.name}): at most {MAX_COPIES}"))  # fmt: skip
+    problems += decks.copy_problems(deck.entries, MAX_COPIES, "a deck holds at most (main, extra and side together)")
     problems.sort(key=lambda p: (p.line is None, p.line or 0))
     main = deck.size("main")
     if not MAIN_MIN <= main <= MAIN_MAX:
@@ -254,6 +249,7 @@ def check_to_json(deck: Deck, problems: list[Problem] | None = None) -> dict:
 DEFAULT_CURVE = {"1-4": 70, "5-6": 20, "7-12": 10}
 DEFAULT_SIZE = 40
 DEFAULT_SPELLS = 12  # spells and traps in a 40-card deck
+POOL_SIZE = 300  # cards a seed opens for the builder: a collection, not the whole card space
 TRAP_SHARE = 40  # per cent of the spells and traps that are traps (the pool's own mix is 25 spells to 15 traps)
 
 # What a spell's or trap's effect is worth to the builder: base + per unit of its amount (ATK and DEF per
@@ -273,6 +269,9 @@ CONDITION_WORTH = {
 # Each further card of an effect the deck already holds is worth this much of the one before: the deck
 # takes a mix of effects, and near-identical cards (one effect, another amount or condition) are few.
 REPEAT = 0.6
+# The same for a monster's further copies: a deck takes its best monster's copies while they beat the next
+# monster by more than this, so its monsters follow the pool it was built from.
+MONSTER_REPEAT = 0.9
 
 
 def _band(level: int) -> str:
@@ -313,7 +312,7 @@ def build_deck(seed, *, size: int = DEFAULT_SIZE, spells: int = DEFAULT_SPELLS, 
     if bad:
         raise DeckError(f"unknown element {bad[0]!r} (accepted: {', '.join(sorted(known))})")
     focus = frozenset(elements) or None
-    pool = list(collection) if collection is not None else list(generate(seed, 2000))
+    pool = list(collection) if collection is not None else list(generate(seed, POOL_SIZE))
     monsters_needed = size - spells
     want = {b: round(monsters_needed * s / 100) for b, s in DEFAULT_CURVE.items()}
     want["1-4"] += monsters_needed - sum(want.values())
@@ -325,18 +324,24 @@ def build_deck(seed, *, size: int = DEFAULT_SIZE, spells: int = DEFAULT_SPELLS, 
     picked: list[Card] = []
     owned = Counter(pool)
 
+    per_card: Counter = Counter()  # copies of each card in play (Card.identity): its serials together
+
     def free(c) -> bool:
-        return copies[c] < MAX_COPIES and (collection is None or copies[c] < owned[c])
+        return per_card[c.identity] < MAX_COPIES and (collection is None or copies[c] < owned[c])
 
     def take(candidates, n):
+        """n monsters one at a time, the best by score x MONSTER_REPEAT ** (copies of it taken so far)."""
+        scores = {c: card_score(c, focus) for c in candidates}
         got = 0
-        for c in candidates:
-            while got < n and free(c):
-                copies[c] += 1
-                picked.append(c)
-                got += 1
-            if got >= n:
+        while got < n:
+            best = max((c for c in candidates if free(c)), default=None,
+                       key=lambda c: (scores[c] * MONSTER_REPEAT ** per_card[c.identity], -c.number))  # fmt: skip
+            if best is None:
                 break
+            copies[best] += 1
+            per_card[best.identity] += 1
+            picked.append(best)
+            got += 1
         return got
 
     def take_mixed(candidates, n):
@@ -350,6 +355,7 @@ def build_deck(seed, *, size: int = DEFAULT_SIZE, spells: int = DEFAULT_SPELLS, 
             if best is None:
                 break
             copies[best] += 1
+            per_card[best.identity] += 1
             picked.append(best)
             effects[best.effect] += 1
             got += 1

@@ -67,3 +67,47 @@ def test_a_collection_below_a_deck_is_refilled_from_the_common_deck():
     table = run_tournament(["random"] * 4, 30, rounds=1, seed=1, prize=True)
     assert [r["refilled"] for r in table["table"]] == [0, 0, 0, 22]
     assert "refilled from the common deck" in format_table(table)
+
+
+def test_tied_places_share_the_better_place_for_prizes():
+    # "equal scores share the better place": 40, 40, 30, 20 are places 1, 1, 3, 4. Both firsts take
+    # a first's 3 cards, never from each other; the seat at 30 is third and takes 1; the prize does
+    # not depend on who sat first among the tied.
+    for seed in range(30):
+        for scores in ([40, 40, 30, 20], [30, 40, 40, 20]):
+            s = ended(scores, seed, decks="seed:a,seed:b,seed:c,seed:d")
+            first = [p for p in range(4) if scores[p] == 40]
+            third = scores.index(30)
+            assert s.places() == [{40: 1, 30: 3, 20: 4}[x] for x in scores]
+            prizes = s.prizes()
+            won = Counter(w for w, _, _ in prizes)
+            assert won == {first[0]: 3, first[1]: 3, third: 1}, (scores, prizes)
+            assert all(lo not in first for w, lo, _ in prizes if w in first)
+            assert all(lo == 3 for w, lo, _ in prizes if w == third)
+    # two tied seconds each take a second's 2 cards, and nobody is third
+    prizes = ended([50, 30, 30, 10], 1, decks="seed:a,seed:b,seed:c,seed:d").prizes()
+    assert Counter(w for w, _, _ in prizes) == {0: 3, 1: 2, 2: 2}
+    assert all(lo == 3 for w, lo, _ in prizes if w in (1, 2))
+
+
+def test_the_final_ranking_and_the_rating_table_share_tied_places():
+    s = ended([40, 40, 30, 20], 1)
+    text = s.game.on_game_end(s)
+    assert "  1. player 1: 40" in text and "  1. player 2: 40" in text and "  3. player 3: 30" in text
+    table = {"games": 1, "players": 3, "rounds": 1, "seed": 0, "prize": False, "table": [
+        {"entrant": 1, "bot": "a", "tier_points": 6, "total_points": 10, "wins": 0.5, "place": 1},
+        {"entrant": 2, "bot": "b", "tier_points": 6, "total_points": 10, "wins": 0.5, "place": 1},
+        {"entrant": 3, "bot": "c", "tier_points": 1, "total_points": 2, "wins": 0, "place": 3}]}
+    assert [line.split()[0] for line in format_table(table).splitlines()[2:]] == ["1", "1", "3"]
+    rows = run_tournament(["random"] * 3, 2, rounds=1, seed=1)["table"]
+    for r in rows:
+        assert r["place"] == 1 + sum(1 for o in rows if (o["tier_points"], o["total_points"]) > (r["tier_points"], r["total_points"]))
+
+
+def test_the_defeat_card_reads_loses_and_keeps_its_serial():
+    from cardgen.ginjontan.cards import tables
+
+    t = tables()
+    defeat = next(sym for sym in t.symbols if sym.name == "Defeat")
+    assert "looses" not in defeat.says and "loses" in defeat.says
+    assert t.edition == "J"  # the same edition: serials printed before read as the same cards

@@ -98,9 +98,33 @@ def test_a_default_build_keeps_its_creatures_varied_and_rush_is_asked_for():
 
 
 def test_the_cap_gives_way_only_when_the_collection_has_too_few_kinds():
-    instant = [c for c in current().cards()[:5000] if c.is_creature and c.instant and c.guild.name == "Ember"][:8]
+    # eight different cards in play (serials that differ only in their noun are one card)
+    instant = list({c.identity: c for c in reversed(current().cards()[:5000])
+                    if c.is_creature and c.instant and c.guild.name == "Ember"}.values())[:8]
     well = next(c for c in current().cards() if c.kind == 3 and c.effect.effect == "mana")
     deck, reasons = decks.build_deck(pool=instant * 3 + [well] * 3, spells=0, resources=3, guilds=("Ember",),
                                      rules=decks.DeckRules(size=20))  # fmt: skip
     assert deck.size == 20 and all(c.instant for c in deck.cards if c.is_creature)
     assert any("past that cap: the pool has too few other kinds" in r for r in reasons)
+
+
+def test_copies_are_counted_by_the_card_in_play_not_by_serial():
+    # seed 6's pool holds "Ember Hornrat" and "Ember Mailboar" under two serials each (only the noun
+    # differs); the builder once took 4 and 6 of them and the check called the deck legal
+    ed = current()
+    deck, _ = decks.build_deck(6)
+    per_card = Counter()
+    for e in deck.entries:
+        per_card[e.card.identity] += e.count
+    assert max(per_card.values()) <= 3
+    hornrats = [c for c in ed.cards() if c.name == "Ember Hornrat"]
+    assert len(hornrats) >= 2 and len({c.identity for c in hornrats}) == 1
+    one, two = hornrats[0], hornrats[1]
+    text = f"3 {one.serial}\n1 {two.serial}\n"
+    problems = decks.check_deck(decks.parse_deck(text), decks.DeckRules(size=4))
+    assert [(p.code, p.line) for p in problems] == [("too-many-copies", 2)]
+    message = problems[0].message
+    assert "4 copies of Ember Hornrat" in message and f"{one.serial} (line 1)" in message and f"{two.serial} (line 2)" in message
+    # cards that differ in play stay apart, whatever their names share
+    other = next(c for c in ed.cards() if c.is_creature and c.guild == one.guild and c.identity != one.identity)
+    assert decks.check_deck(decks.parse_deck(f"3 {one.serial}\n3 {other.serial}\n"), decks.DeckRules(size=6)) == []

@@ -478,3 +478,61 @@ def test_per_rank_board_shows_both_cards_of_a_lane():
     offence = next(line for line in mine if line.startswith("offensive"))
     defence = next(line for line in mine if line.startswith("defensive"))
     assert E33.name in offence and E21.name in defence
+
+
+def test_a_wipeout_is_declared_the_moment_the_movers_own_last_creature_falls():
+    # gog's only creature left anywhere attacks magog's T36 and falls to its counterattack: gog's
+    # cards are destroyed then, not when magog next acts
+    for wipeout in ("all", "board"):
+        s = empty(game(wipeout=wipeout))
+        put(s, 0, 0, E21, offensive=True)
+        put(s, 1, 0, T36)
+        g = s.game
+        s.used[0] += [c for c in s.deck[0] if g.c_kind[c] <= 1]
+        s.deck[0] = [c for c in s.deck[0] if g.c_kind[c] > 1]
+        act(s, "war")
+        assert s.is_terminal() and s.returns() == [-1.0, 1.0], wipeout
+
+
+def test_a_wipeout_by_the_last_creature_burnt_from_a_full_hand():
+    # gog's last creature is drawn into a full hand and goes to the used pile: gog is wiped out then
+    s = empty(game(hand_size=3, max_hand=3))
+    g = s.game
+    creatures = [c for c in s.deck[0] if g.c_kind[c] <= 1]
+    others = [c for c in s.deck[0] if g.c_kind[c] > 1]
+    assert len(others) >= g.H == 3  # three Bolts fill the hand
+    s.hand[0] = others[:g.H]
+    s.used[0] += creatures[1:] + others[g.H:]
+    s.deck[0] = [creatures[0]]
+    put(s, 1, 0, T36)
+    act(s, "pass")  # gog's turn ends; magog's draws
+    act(s, "pass")  # magog's turn ends; gog draws its last creature into a full hand
+    assert s.is_terminal() and s.returns() == [-1.0, 1.0]
+
+
+def test_the_default_turn_limit_lets_sensible_games_end():
+    # the energy and Flaw rules end greedy games by about turn 80; the old limit of 60 drew a
+    # third of them. Every game of these seeds ends before the default limit.
+    g = game()
+    assert g.config["max_turns"] >= 160
+    from cardgen.engine.bots import make_bot
+    from cardgen.engine.records import play_out
+
+    draws = 0
+    for seed in range(6):
+        state, _, _ = play_out(g, seed, [make_bot("greedy", g, p, seed) for p in (0, 1)], record=False)
+        draws += state.returns() == [0.0, 0.0]
+    assert draws == 0
+
+
+@pytest.mark.slow
+def test_greedy_against_greedy_draws_at_most_one_game_in_ten():
+    from cardgen.engine.bots import make_bot
+    from cardgen.engine.records import play_out
+
+    g = load_game("gogmagog")
+    draws = 0
+    for seed in range(40):
+        state, _, _ = play_out(g, seed, [make_bot("greedy", g, p, seed) for p in (0, 1)], record=False)
+        draws += state.returns() == [0.0, 0.0]
+    assert draws <= 4

@@ -50,7 +50,7 @@ def test_battles_are_told_with_their_numbers_and_rules(played):
     assert any(re.fullmatch(r"  \d+ attack tokens? through the Flaw in lane \d \(no gog creature there\): gog loses "
                             r"\d+ energy, \d+ -> \d+", x) for x in lines)  # fmt: skip
     # turns, mana and draws: the opponent's draw as 'draws a card', one's own by name
-    assert "  turn 2/60: magog to move, mana 1" in lines
+    assert "  turn 2/200: magog to move, mana 1" in lines
     assert any(re.fullmatch(r"  magog draws a card \(hand \d+, deck \d+\)", x) for x in lines)
     assert any(re.fullmatch(r"  gog draws .+ cost \d.*", x) for x in lines)
 

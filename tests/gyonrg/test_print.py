@@ -115,13 +115,14 @@ def test_other_card_sizes_print(tmp_path, size):
     assert r.exit_code == 0, r.output
 
 
-@pytest.mark.parametrize("size,pt", [("mini", "3.8"), ("70x70", "4.0"), ("20x20", "0.9"), ("56x88", "4.9")])
+@pytest.mark.parametrize("size,pt", [("mini", "3.75"), ("70x70", "3.95"), ("20x20", "0.86"), ("56x88", "4.94")])
 def test_card_size_with_text_below_the_minimum_is_refused(tmp_path, size, pt):
     """Issue 11: no text below the face's 5 pt; the message names the smallest size that works."""
     out = tmp_path / "small.pdf"
     r = invoke("print", "-s", "z", "-n", "4", "--card-size", size, "--layout", "single", "-o", str(out))
     assert r.exit_code == 1
-    assert f"would draw Gyon-RG text at {pt} pt, below the 5 pt minimum: use a card of at least 56.6x87 mm (poker, bridge, tarot)" in r.stderr
+    assert f"would draw Gyon-RG text at {pt} pt, below the 5 pt minimum: use a card of at least 56.6x87 mm (of the named sizes: " \
+           "poker (63x88 mm), bridge (57x89 mm), tarot (70x120 mm))" in r.stderr
     assert r.stderr.count("\n") == 1 and not out.exists()
     # a shop that asks for 7 pt text needs a bigger card, and the message says which
     r = invoke("print", "-s", "z", "-n", "4", "--min-text", "7", "-o", str(out))

@@ -96,7 +96,8 @@ def test_fit_text_over_10000_cards_at_every_named_size(size):
 
 def test_mini_cards_are_refused_naming_the_smallest_size_that_works():
     box = CardBox.from_mm(44, 67, 3.0)
-    with pytest.raises(LayoutError, match=r"card size 44x67 mm would draw Gyon-RG text at 3\.8 pt, below the 5 pt minimum: use a card of at least 56\.6x87 mm \(poker, bridge, tarot\)"):
+    with pytest.raises(LayoutError, match=r"card size 44x67 mm would draw Gyon-RG text at 3\.75 pt, below the 5 pt minimum: use a card of at least 56\.6x87 mm "
+                                        r"\(of the named sizes: poker \(63x88 mm\), bridge \(57x89 mm\), tarot \(70x120 mm\)\)"):
         GyonrgFace().check(box)
 
 

@@ -128,7 +128,7 @@ def test_shop_pod_prints_pdfx_single_cards_that_pass_preflight(tmp_path):
     out = tmp_path / "pod.pdf"
     r = invoke("gyonrg", "print", "-s", "pod", "-n", "3", "--shop", "pod", "--lookup-url", "https://cards.test/c/", "-o", str(out))
     assert r.exit_code == 0, r.output
-    assert "single poker (63x88 mm) pages, bleed 3.175 mm on every edge" in r.stdout
+    assert "single 63.5x88.9 mm pages, bleed 3.175 mm on every edge" in r.stdout
     assert "CMYK PDF/X-1a:2003, shop profile pod" in r.stdout
     reader = PdfReader(out)
     assert reader.metadata["/GTS_PDFXVersion"] == "PDF/X-1:2003"

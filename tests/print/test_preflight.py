@@ -64,7 +64,7 @@ def test_single_pages_report_the_bleed_their_boxes_imply(prints):
     assert found["colour"][0] == "fail" and "RGB present" in found["colour"][1]
     _, found = findings(prints["pod"], "pod")
     assert found["bleed"] == ("ok", "TrimBox/BleedBox imply 3.175 mm bleed on every side")
-    assert found["text"][0] == "ok" and found["text"][1].startswith("smallest 5.0 pt")
+    assert found["text"][0] == "ok" and found["text"][1].startswith("smallest 5.1 pt")  # the pod poker card: 2.5x3.5 in
     assert found["PDF/X-1a"][0] == "ok"
 
 

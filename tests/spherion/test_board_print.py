@@ -63,7 +63,7 @@ def test_a_token_per_monster_with_its_short_id_on_the_reference():
             assert texts.count(short) == 1  # one token each, its short id on top
             assert listed[short] == card.serial
     reference = " ".join(lab.text for lab in kit.labels() if kit.pages[lab.page].part == "reference")
-    assert "N1-N3:" in reference or "N1:" in reference
+    assert re.search(r"\bN1(-N\d+)?: ", reference)  # the first monster, with its copies when it has several
     assert decks[0].master.serial in reference and decks[1].master.serial in reference
 
 

@@ -138,3 +138,37 @@ def test_deck_commands(tmp_path):
     binary.write_bytes(b"\x00\xff\x00" * 50)
     r = run(cli, ["spherion", "deck", "check", str(binary)])
     assert r.exit_code == 1 and "Traceback" not in r.output
+
+
+def test_copies_are_counted_by_the_card_in_play_not_by_serial():
+    # a card's prefix and noun are flavour: up to 18 serials are one card in play, one name, one count
+    pool = list(generate(1, 2000))
+    by_card: dict = {}
+    for c in pool:
+        by_card.setdefault(c.identity, set()).add(c)
+    same = next(sorted(cs, key=lambda c: c.number) for cs in by_card.values() if len(cs) >= 2 and next(iter(cs)).is_monster)
+    one, two = same[0], same[1]
+    assert one.name == two.name and one.serial != two.serial
+    text = f"master: {MONSTERS[0].serial}\nmain:\n2x {one.serial}\nside:\n2x {two.serial}\n"
+    problems = [p for p in check_deck(parse_deck(text)) if p.code == "too-many-copies"]
+    assert [p.line for p in problems] == [5]
+    assert f"4 copies of {one.name}" in problems[0].message
+    assert f"{one.serial} (line 3)" in problems[0].message and f"{two.serial} (line 5)" in problems[0].message
+    for seed in (1, 2, 3):
+        deck = build_deck(seed)
+        per_card = Counter()
+        for e in deck.entries:
+            per_card[e.card.identity] += e.count
+        assert max(per_card.values()) <= 3 and check_deck(deck) == []
+
+
+def test_decks_differ_between_seeds():
+    # a seed's pool of 2,000 cards held the best card of every effect and level band, so seeds 1-20
+    # gave 5 spell and trap sections and one level profile between them
+    sections, levels = set(), set()
+    for seed in range(1, 21):
+        deck = build_deck(seed)
+        sections.add(tuple(sorted((e.card.identity, e.count) for e in deck.entries if not e.card.is_monster)))
+        levels.add(tuple(sorted(Counter(e.card.level for e in deck.entries if e.card.is_monster
+                                        for _ in range(e.count)).items())))  # fmt: skip
+    assert len(sections) >= 10 and len(levels) >= 5, (len(sections), len(levels))

@@ -77,3 +77,25 @@ def test_web_hooks_draw_and_check():
     assert web.card(card.serial) == card
     checked = web.read_deck("main:\n1 " + card.serial, "x")
     assert {p.code for p in checked.problems} >= {"no-master", "main-size"}
+
+
+def test_a_print_on_demand_shop_prints_spherion_at_its_own_poker_size(tmp_path):
+    # issue 48: --shop pod stopped with "text at 5.0 pt, below the 5 pt minimum" (really 4.97) on a
+    # 63x88 mm card; the shops' poker card is 2.5x3.5 in, where the face keeps its 5 pt
+    out = tmp_path / "pod.pdf"
+    r = CliRunner().invoke(cli, ["spherion", "print", "-s", "1", "-n", "9", "--shop", "pod", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "single 63.5x88.9 mm pages" in r.output
+    trim = PdfReader(str(out)).pages[0].trimbox
+    assert round(float(trim.width) / 72 * 25.4, 1) == 63.5 and round(float(trim.height) / 72 * 25.4, 1) == 88.9
+    checked = CliRunner().invoke(cli, ["preflight", "--shop", "pod", str(out)])
+    assert checked.exit_code == 0 and "passes the pod profile" in checked.output
+
+
+def test_a_refused_size_rounds_the_text_down_and_names_sizes_by_what_they_are(tmp_path):
+    r = CliRunner().invoke(cli, ["spherion", "print", "-s", "1", "-n", "2", "--shop", "pod", "--card-size", "63x88",
+                                 "-o", str(tmp_path / "x.pdf")])
+    assert r.exit_code == 1
+    # 4.97 pt is below 5 pt and must not read "5.0 pt"; "tarot" is the 70x120 mm card
+    assert "would draw Spherion text at 4.96 pt, below the 5 pt minimum" in r.output
+    assert "use a card of at least 63.4x88.4 mm (of the named sizes: tarot (70x120 mm))" in r.output
