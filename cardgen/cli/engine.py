@@ -391,7 +391,10 @@ def replay(file, show_moves, boards, index, seat):
         viewers.append((p, f", as {game.player_name(p)} saw it"))
     for (k, r), (viewer, seen) in zip(chosen, viewers):
         if show_moves:
-            click.echo(f"game {k}: {r['game']} {json.dumps(r['config'])} seed {r['seed']} "
+            config = r["config"]
+            if viewer is not None:
+                config = rec.config_seen(config, viewer, load_recorded_game(r["game"], config).num_players)
+            click.echo(f"game {k}: {r['game']} {json.dumps(config)} seed {r['seed']} "
                        f"seats {','.join(r.get('seats', []))}{seen}")  # fmt: skip
 
         def on_step(i, state, action, text, viewer=viewer):
