@@ -60,6 +60,7 @@ class GameSetup(Game):
     any_facing: bool
     at_least: bool
     idle_jams: bool
+    skip_phases: bool  # option phases=skip: no Special or keep phase with nothing to play (older records)
 
 
 class Position(State):

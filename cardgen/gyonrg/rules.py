@@ -1,10 +1,10 @@
 """The Gyon-RG rules: how an action changes a position.
 
 A turn runs in phases, all played by the same seat:
-  SPECIAL  use one special from the hand, or `end`   (skipped when none is usable)
+  SPECIAL  use one special from the hand, or `end` (also when none is usable: the phase is public)
   BOARD    deploy, replace a drone, move, rotate, attack, promote, `end`
   DISCARD  the used special returns; discard any cards, `end` (hand within the limit)
-  KEEP     keep a special back for the opponent's turn, or `end`
+  KEEP     keep a special back for the opponent's turn, or `end` (every turn, as SPECIAL)
   SALVAGE  after a salvage special (option salvage=choose): `take` each card back, then the
            phase the special was used in goes on
 Before the first turn each seat keeps its opening hand or takes its one mulligan.
@@ -384,9 +384,11 @@ class Rules(LegalActions):
     def _apply_discard_end(self) -> None:
         p = self.player
         self._draw_told(p, self.game.hand_size, f"the turn ends with {self.game.hand_size} in hand")
+        # every turn passes through the keep phase, a Special to keep or not: skipping it when none
+        # could be kept told the opponent so (a player at a table just passes)
         self.phase = KEEP
         specials = self._special_actions(p, keep=True)
-        if specials:
+        if specials or not self.game.skip_phases:
             self._legal = (self.game.layout.end, *specials)
         else:
             self._end_turn()
@@ -477,12 +479,17 @@ class Rules(LegalActions):
         self.open = 0
         self.promoted = 0
         self.board_actions = 0
+        # every turn passes through the Special phase, even with no Special to play: skipping it
+        # told the opponent that the hand held none (a player at a table just passes)
         self.phase = SPECIAL_PHASE
         specials = self._special_actions(p, keep=False)
-        if specials:
+        if specials or not g.skip_phases:
             self._legal = (g.layout.end, *specials)  # computed anyway: keep them for legal_actions()
-        else:
-            if told:  # said to p alone: its hand is its own
+            if told and not specials:  # said to p alone: its hand is its own
+                self.tell(None, seat=p, private=f"{say.who(self, p)} has no Special it can play now: 'end' goes on "
+                          "to the board actions")  # fmt: skip
+        else:  # option phases=skip (older records)
+            if told:
                 self.tell(None, seat=p, private=f"{say.who(self, p)} has no Special it can play now: on to the board "
                           "actions")  # fmt: skip
             self._to_board()
