@@ -169,7 +169,8 @@ class LegalActions(Position):
         has_opp = blocked != 0
         max_fleet = g.max_fleet
         jams, facing = self.jams, self.facing
-        turns = L.all_rotations if g.any_facing else L.rotations
+        turns = L.all_rotations if g.any_facing else L.rotations  # (cw, ccw[, half turn]) a sector
+        refuse_noops = g.refuse_noop_rotations
         # A move of c ships may end on a sector holding at most max_fleet - c (reachable sectors
         # are free or p's own): only when p's fullest fleet could overflow is each one checked.
         fullest = 0
@@ -182,7 +183,12 @@ class LegalActions(Position):
             d = deltas.get(cap)
             cs = S[cap] if d is None else _effective(S[cap], d)
             if cs[ROTATE] <= ap:
-                acts += turns[sec]
+                held = self.turned >> 4 * sec & 15 if refuse_noops else 0
+                if held:  # no rotation back to a facing held since the fleet last faced the opponent
+                    f = facing[sec]
+                    acts += [a for a, t in zip(turns[sec], (1, 3, 2)) if not held >> (f + t) % 4 & 1]
+                else:
+                    acts += turns[sec]
             if cards[cap].weapon_mask[p][facing[sec]][sec] & blocked and cs[ATTACK_COST] <= ap and cap not in jams:
                 # (without an enemy ship in the weapon's range there is no target)
                 hits = self._attack_targets(p, sec)
@@ -464,6 +470,9 @@ class LegalActions(Position):
         if kind == "rotate":
             if act.turn == 2 and not self.game.any_facing:
                 return "with rotation=quarter a rotation is a quarter turn: rotate cw (or ccw) twice"
+            if self.game.refuse_noop_rotations and self.turned >> 4 * sec >> (self.facing[sec] + act.turn) % 4 & 1:
+                return (f"the fleet in {NAMES[sec]} has faced that way since it last faced the opponent: the "
+                        "rotation would change nothing (option noop_rotations)")  # fmt: skip
             return f"rotating costs {self.stat(self.board[sec][0], ROTATE)} Action Points and {self.ap} are left"
         if kind == "attack":
             return self._why_not_attack(p, act)

@@ -119,7 +119,15 @@ class Rules(LegalActions):
 
     def _rotate(self, sec: int, turn: int) -> None:
         self.ap -= self.stat(self.board[sec][0], ROTATE)
+        self.turned |= (1 << self.facing[sec]) << 4 * sec  # the facing it leaves (see noop_rotations)
         self.facing[sec] = (self.facing[sec] + turn) % 4
+        self.turned |= (1 << self.facing[sec]) << 4 * sec
+
+    def _face_front(self, *secs: int) -> None:
+        """The fleets in `secs` face the opponent again, with no rotation behind them."""
+        for sec in secs:
+            self.facing[sec] = 0
+            self.turned &= ~(15 << 4 * sec)
 
     def _promote(self, sec: int, ship: int) -> None:
         fleet = self.board[sec]
@@ -198,7 +206,7 @@ class Rules(LegalActions):
         self.board[sec].append(cid)
         self.owner[sec] = p
         self._sort(sec)
-        self.facing[sec] = 0
+        self._face_front(sec)
         self.deployed[p] = True
         self.open |= 1 << sec
 
@@ -228,7 +236,7 @@ class Rules(LegalActions):
         self.board[dest].extend(group)
         self.owner[dest] = p
         self._sort(dest)
-        self.facing[src] = self.facing[dest] = 0
+        self._face_front(src, dest)
         self.open &= ~((1 << src) | (1 << dest))
 
     def _attack(self, p: int, src: int, dest: int) -> None:
@@ -252,8 +260,8 @@ class Rules(LegalActions):
                 break
         if not target:
             self.owner[dest] = -1
-            self.facing[dest] = 0
-        self.facing[src] = 0  # after an attack the fleet faces the opponent again
+            self._face_front(dest)
+        self._face_front(src)  # after an attack the fleet faces the opponent again
 
     def _scrap(self, p: int, cid: int) -> None:
         """A ship leaves the board: the effects on it end with it (whatever their duration)."""
@@ -357,7 +365,7 @@ class Rules(LegalActions):
         elif kind == "teleport":
             board[dest], board[tsec] = board[tsec], []
             owner[dest], owner[tsec] = p, -1
-            self.facing[dest] = self.facing[tsec] = 0
+            self._face_front(dest, tsec)
             if told:
                 self.tell(f"{say.who(self, p)}'s {say.fleet_words(self, dest)} jumps from {NAMES[tsec]} to "
                           f"{NAMES[dest]}")  # fmt: skip
@@ -399,6 +407,7 @@ class Rules(LegalActions):
             self.tell(f"{say.who(self, self.player)}'s turn ends" +
                       (": its turned fleets face the opponent again" if turned else ""))  # fmt: skip
         self.facing = [0] * SECTORS
+        self.turned = 0
         self.player = 1 - self.player
         self._start_turn()
 
