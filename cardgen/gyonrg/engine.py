@@ -164,6 +164,9 @@ class GyonrgGame(GameSetup):
         Option("noop_rotations", str, "refuse", "a rotation back to a facing the fleet has held since it last "
                "faced the opponent changes nothing: refused (refuse), or allowed (allow: records from before "
                "this option)", choices=("refuse", "allow")),
+        Option("idle_keeps", str, "refuse", "a Special that changes only its owner's attack, speed or costs does "
+               "nothing kept back for the opponent's turn: refused (refuse), or allowed (allow: records from "
+               "before this option)", choices=("refuse", "allow")),
         Option("phases", str, "every_turn", "the Special and keep phases come every turn, a pass when no Special "
                "can be played (every_turn), or are skipped then, which tells the opponent so (skip: records "
                "from before this option)", choices=("every_turn", "skip")),
@@ -223,6 +226,7 @@ class GyonrgGame(GameSetup):
         self.idle_jams = c["jam_in_own_turn"] == "allow"
         self.skip_phases = c["phases"] == "skip"
         self.refuse_noop_rotations = c["noop_rotations"] == "refuse"
+        self.refuse_idle_keeps = c["idle_keeps"] == "refuse"
         self.second_ap = c["second_player_ap"]
         self.second_cards = c["second_player_cards"]
         # the action numbering (cardgen.gyonrg.actions); the A_* starts stay for older scripts
@@ -254,6 +258,8 @@ class GyonrgGame(GameSetup):
             config = {**config, "phases": "skip"}
         if "noop_rotations" not in config:  # recorded when a rotation back was a move like any other
             config = {**config, "noop_rotations": "allow"}
+        if "idle_keeps" not in config:  # recorded when any Special but Action Points could be kept back
+            config = {**config, "idle_keeps": "allow"}
         if not any(k in config for k in cls.RULES_BEFORE_OPTIONS):
             return {**cls.RULES_BEFORE_OPTIONS, **config}
         return config

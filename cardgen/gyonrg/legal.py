@@ -31,6 +31,7 @@ from .board import (
     SECTORS,
     SHIELD,
     SPEED,
+    STATS,
     WITHIN,
 )
 from .position import BOARD, DISCARD, KEEP, MULLIGAN, OVER, PHASE_NAMES, SALVAGE, SPECIAL_PHASE, Position
@@ -374,6 +375,12 @@ class LegalActions(Position):
             return f"{name} costs {cost} Action Points and {self.ap} are left"
         if keep and kind == "action_points":
             return f"{name} only gives Action Points: it cannot be kept back for the opponent's turn"
+        stat, target = self.game.cards[cid].special[1], self.game.cards[cid].special[3]
+        if (keep and kind == "modify" and stat != SHIELD and target in ("own_ship", "own_fleet", "all_own")
+                and self.game.refuse_idle_keeps):  # fmt: skip
+            # own attack, speed and costs count only in the owner's own turn
+            return (f"{name} changes your ships' {STATS[stat].replace('_', ' ')}, which counts only in your own "
+                    "turn: it cannot be kept back for the opponent's turn (option idle_keeps)")
         if not keep and kind == "jam" and duration == "turn" and not self.game.idle_jams:
             # it would stop attacks only in this turn, in which the enemy does not attack
             return f"{name} stops enemy attacks until the end of a turn: keep it back for the opponent's turn"

@@ -61,6 +61,7 @@ class GameSetup(Game):
     at_least: bool
     idle_jams: bool
     refuse_noop_rotations: bool  # option noop_rotations=refuse
+    refuse_idle_keeps: bool  # option idle_keeps=refuse
     skip_phases: bool  # option phases=skip: no Special or keep phase with nothing to play (older records)
 
 
