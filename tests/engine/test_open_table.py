@@ -52,3 +52,18 @@ def test_the_open_board_names_every_hand(name):
                 checked += 1
         random_step(state, rng)
     assert checked >= 3
+
+
+def test_people_sharing_a_screen_see_the_hand_of_the_one_to_move():
+    """Two people at one screen (no --open): the board before each prompt shows the mover's hand
+    only, though the open board for no seat now shows both."""
+    from cardgen.engine.play import Table
+
+    game = load_game("gyonrg")
+    out: list[str] = []
+    lines = iter(["keep", "keep", "quit"])
+    Table(game, ["human", "human"], 3, lambda prompt: next(lines, None), out.append).run()
+    boards = [x for x in out if "'s hand (" in x]  # each board said before a prompt
+    assert len(boards) >= 3  # red's, blue's (the mulligans), red's (turn 1)
+    assert all(("red's hand (" in b) != ("blue's hand (" in b) for b in boards)
+    assert ["blue's hand (" in b for b in boards[:3]] == [False, True, False]
