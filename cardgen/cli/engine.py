@@ -32,6 +32,10 @@ def _game_name(ctx, param, value: str) -> str:
     return name
 
 
+DEFAULT_BOT = "medium"  # the bot play seats against a person, and simulate in every seat
+ARENA_BOTS = ("easy", "medium", "hard")  # the levels people choose from
+
+
 def _config(name: str, players: int | None, bots: list[str] | None, options: tuple, decks: str | None,
             *, two_seats: bool = False) -> dict:  # fmt: skip
     """The game's config from -o KEY=VALUE, --decks and --players (or the number of --bots).
@@ -173,7 +177,7 @@ def play(game, players, bots, seed, options, record, color, open_table, decks):
     config = _config(game, players, bots, options, decks)
     g = _load(game, config)
     if bots is None:
-        bots = ["human"] + ["medium"] * (g.num_players - 1)
+        bots = ["human"] + [DEFAULT_BOT] * (g.num_players - 1)
     _seats(g, bots)
     seed = resolve_seed(seed)
     if color is None:
@@ -200,8 +204,9 @@ def play(game, players, bots, seed, options, record, color, open_table, decks):
 @click.command()
 @GAME_ARG
 @click.option("--games", "-n", type=WholeNumber(1, MAX_GAMES), default=100, show_default=True, help=f"Number of games (1 to {MAX_GAMES:,}).")
-@click.option("--bots", type=BotsType(humans=False), required=True, metavar="BOT,BOT,...",
-              help="One bot per seat, e.g. mcts,greedy: " + BOTS_HELP)
+@click.option("--bots", type=BotsType(humans=False), default=None, metavar="BOT,BOT,...",
+              help="One bot per seat, e.g. mcts,greedy: " + BOTS_HELP + " Default: medium in every seat, "
+                   "the bot `cardgen play` seats against you.")
 @PLAYERS_OPT
 @SEED_OPT
 @OPTION_OPT
@@ -228,6 +233,7 @@ def simulate(game, games, bots, players, seed, options, jobs, backend, address, 
 
     \b
     Examples:
+      cardgen simulate gyre -n 20                  medium against medium
       cardgen simulate gyre --games 200 --bots mcts,random --jobs 0
       cardgen simulate gyre -n 50 --bots greedy,random,random -o size=9 --json
       cardgen simulate gyonrg -n 10000 --bots mcts,greedy --backend ray --address ray://head:10001
@@ -237,7 +243,10 @@ def simulate(game, games, bots, players, seed, options, jobs, backend, address, 
     from cardgen.engine.simulate import simulate as run
 
     config = _config(game, players, bots, options, decks)
-    _seats(_load(game, config), bots)  # bad options fail before any work starts
+    loaded = _load(game, config)
+    if bots is None:  # play's bot in every seat
+        bots = [DEFAULT_BOT] * loaded.num_players
+    _seats(loaded, bots)  # bad options fail before any work starts
     where = _where(jobs, backend, address, opening)
     check_backend(backend)
     seed = resolve_seed(seed)
@@ -258,8 +267,9 @@ def simulate(game, games, bots, players, seed, options, jobs, backend, address, 
 
 @click.command()
 @GAME_ARG
-@click.option("--bots", type=BotsType(humans=False), required=True, metavar="BOT,BOT,...",
-              help="Two or more bots, each once, e.g. greedy,mcts,hard: " + BOTS_HELP)
+@click.option("--bots", type=BotsType(humans=False), default=None, metavar="BOT,BOT,...",
+              help="Two or more bots, each once, e.g. greedy,mcts,hard: " + BOTS_HELP + " Default: "
+                   + ",".join(ARENA_BOTS) + ", the levels `cardgen play` offers.")
 @click.option("--games", "-n", type=WholeNumber(1, MAX_GAMES), default=20, show_default=True,
               help="Games per pair of bots (seats rotate every game).")
 @SEED_OPT
@@ -290,6 +300,8 @@ def arena(game, bots, games, seed, options, jobs, backend, address, opening, as_
     from cardgen.engine.arena import format_arena
     from cardgen.engine.pool import check_backend
 
+    if bots is None:
+        bots = list(ARENA_BOTS)
     if len(bots) < 2:
         raise click.BadParameter(f"{','.join(bots)!r}: give two or more bots", param_hint="'--bots'")
     if len(set(bots)) != len(bots):
@@ -381,7 +393,10 @@ def replay(file, show_moves, boards, index, seat):
         viewers.append((p, f", as {game.player_name(p)} saw it"))
     for (k, r), (viewer, seen) in zip(chosen, viewers):
         if show_moves:
-            click.echo(f"game {k}: {r['game']} {json.dumps(r['config'])} seed {r['seed']} "
+            config = r["config"]
+            if viewer is not None:
+                config = rec.config_seen(config, viewer, load_recorded_game(r["game"], config).num_players)
+            click.echo(f"game {k}: {r['game']} {json.dumps(config)} seed {r['seed']} "
                        f"seats {','.join(r.get('seats', []))}{seen}")  # fmt: skip
 
         def on_step(i, state, action, text, viewer=viewer):

@@ -64,7 +64,11 @@ class ArenaResult:
         return {
             "game": self.game, "config": self.config, "seed": self.seed, "games_per_pair": self.games_per_pair,
             "ratings": [dict(r.__dict__, ci95=list(r.ci95)) for r in self.ratings],
-            "pairings": [dict(p.__dict__, ci95=list(p.ci95), elo_ci95=list(p.elo_ci95)) for p in self.pairings],
+            # elo_diff_bound: at a score of 0 % (or 100 %) elo_diff is no measure, only its interval's
+            # upper (lower) end bounds the difference
+            "pairings": [dict(p.__dict__, ci95=list(p.ci95), elo_ci95=list(p.elo_ci95),
+                              elo_diff_bound="upper" if p.score_rate <= 0 else "lower" if p.score_rate >= 1 else None)
+                         for p in self.pairings],
         }  # fmt: skip
 
 
@@ -162,18 +166,36 @@ def _two_seat_game(name: str, config: dict) -> Game:
     return game
 
 
+def _bounded(rate: float, value: float, lo: float, hi: float) -> str:
+    """An Elo figure as people may read it: a score of 0 % or 100 % has no finite Elo difference
+    (any weaker or stronger bot would have scored the same), so it reads as the bound its 95 %
+    interval gives ('< -338', '> +338'), never as a number that looks measured."""
+    if rate <= 0.0:
+        return f"< {hi:+.0f}"
+    if rate >= 1.0:
+        return f"> {lo:+.0f}"
+    return f"{value:+.0f}"
+
+
 def format_arena(r: ArenaResult) -> str:
     lines = [f"{r.game}: round robin, {r.games_per_pair} games per pair (seats rotated), seed {r.seed}", "",
              f"{'rank':<6}{'bot':<34}{'Elo':>7}   95% CI            score"]  # fmt: skip
     for k, x in enumerate(r.ratings, 1):
         lo, hi = x.ci95
-        lines.append(f"{k:<6}{x.bot:<34}{x.elo:>+7.0f}   {lo:>+6.0f} .. {hi:<+6.0f}   {x.score:g}/{x.games}")
+        rate = x.score / x.games if x.games else 0.5
+        ci = (f"{lo:>+6.0f} .. {hi:<+6.0f}" if 0.0 < rate < 1.0 else
+              f"unbounded .. {hi:<+6.0f}" if rate <= 0 else f"{lo:>+6.0f} .. unbounded")  # fmt: skip
+        lines.append(f"{k:<6}{x.bot:<34}{_bounded(rate, x.elo, lo, hi):>7}   {ci}   {x.score:g}/{x.games}")
     lines += ["", f"{'pairing':<44}{'score':>8}  95% CI          Elo diff (95% CI)"]
     for p in r.pairings:
         lo, hi = p.ci95
         elo_lo, elo_hi = p.elo_ci95
+        rate = p.score_rate
+        ci = (f"{elo_lo:+.0f} .. {elo_hi:+.0f}" if 0.0 < rate < 1.0 else
+              f"unbounded .. {elo_hi:+.0f}" if rate <= 0 else f"{elo_lo:+.0f} .. unbounded")  # fmt: skip
         lines.append(f"{p.a + ' vs ' + p.b:<44}{p.score_rate:>8.1%}  {lo:.1%} - {hi:.1%}   "
-                     f"{p.elo_diff:+.0f} ({elo_lo:+.0f} .. {elo_hi:+.0f})")  # fmt: skip
+                     f"{_bounded(rate, p.elo_diff, elo_lo, elo_hi)} ({ci})")  # fmt: skip
     lines.append("")
-    lines.append("Elo: Bradley-Terry fit of all games, the first bot at 0; a draw counts half.")
+    lines.append("Elo: Bradley-Terry fit of all games, the first bot at 0; a draw counts half. A score of 0 % or "
+                 "100 % gives only a bound (its 95 % interval's end): no finite difference fits it.")
     return "\n".join(lines)

@@ -39,6 +39,8 @@ from .protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
 
 BOT_NAMES = ("random", "greedy", "mcts")  # difficulty names: DIFFICULTIES below
 EXPLAIN_TOP = 5  # candidates an explanation lists
+EXPLAIN_PUBLIC = 8  # public alternatives an explanation names to a seat that cannot see the bot's cards
+PUBLIC_WORLDS = 16  # re-deals of what the viewer cannot see a move must be legal in to count as public
 
 
 def bot_random(seed, *path) -> random.Random:
@@ -55,55 +57,82 @@ class Bot:
         self.rng = bot_random(seed, self.name, seat)
         # What explain() says about the last step, made only when asked: simulations never pay for text.
         self._why: Callable[[int | None], str] | None = None
+        # the last move chosen, and the position it was chosen in where the bot keeps one (explain)
+        self._choice: int | None = None
+        self._state: State | None = None
 
     def step(self, state: State) -> int:
+        """The bot's action for its seat (its part of the joint action at a SIMULTANEOUS node)."""
+        self._state = None
+        choice = self._choose(state)
+        self._choice = choice
+        return choice
+
+    def _choose(self, state: State) -> int:
         raise NotImplementedError
 
     def spec(self) -> str:
         return self.name
 
-    def explain(self, viewer: int | None = None) -> str:
+    def explain(self, viewer: int | None = None, before: State | None = None) -> str:
         """Why the bot chose its last action, in a few lines for people (`explain` in `cardgen play`).
 
-        Moves are named as seat `viewer` is told them (State.action_text): candidates that read
-        the same to it are one line, so a bot's hidden cards never show. None: an open table."""
+        Moves are named as seat `viewer` is told them (State.action_text). A viewer who may not
+        know the bot's hidden cards (another seat of a game of imperfect information) is told the
+        move chosen and the moves that were open to the bot whatever it held (`public_moves`),
+        and nothing the bot's search made of its own cards: no count of its options, no values,
+        no chance to win, not whether it had a choice at all. `before`: the position the bot moved
+        from (the table passes it; else the one the bot kept). None: an open table."""
         if self._why is None:
             return f"{self._who()} has not moved yet"
+        if not self._knows(viewer):
+            return self._public_why(viewer, before)
         return self._why(viewer)
+
+    def _public_why(self, viewer: int | None, before: State | None) -> str:
+        state = before if before is not None else self._state
+        if state is None or self._choice is None:
+            return f"{self._who()} has moved"
+        seat = self.seat if state.current_player() == SIMULTANEOUS else None
+        chosen = _action_text(state, self._choice, seat, viewer)
+        others = [t for t in public_moves(state, self.seat, viewer) if t != chosen]
+        lines = textwrap.wrap(f"{self._who()} chose {chosen}", 80, subsequent_indent="  ")
+        if others:
+            shown = others[:EXPLAIN_PUBLIC]
+            more = f" and {len(others) - len(shown)} more" if len(others) > len(shown) else ""
+            lines += textwrap.wrap("open to it whatever it held: " + ", ".join(shown) + more, 80,
+                                   initial_indent="  ", subsequent_indent="    ")
+        return "\n".join(lines)
 
     def _knows(self, viewer: int | None) -> bool:
         """Whether seat `viewer` may know this bot's moves as the bot does."""
         return viewer is None or viewer == self.seat or self.game.game_type.perfect_information
 
-    def _among(self, n: int, viewer: int | None, when: str = "") -> str:
-        """"among N legal moves", said only to a viewer who may count the bot's moves."""
-        return f":{when} among {n} legal moves" if self._knows(viewer) else ""
+    def _among(self, n: int, when: str = "") -> str:
+        return f":{when} among {n} legal moves"
 
     def _who(self) -> str:
         return f"{self.spec()} ({self.game.player_name(self.seat)})"
 
     def _ranked(self, state: State, chosen: int, rows: list[tuple[int, str]], why: str) -> Callable[[int | None], str]:
-        """An explanation listing candidates (action, figures) best first, the chosen one first of all.
+        """An explanation listing candidates (action, figures) best first, the chosen one first of all,
+        for a viewer who may know the bot's moves (`explain` tells the others `_public_why`).
 
         `state` is the position the bot moved from, kept to name the moves later."""
         seat = self.seat if state.current_player() == SIMULTANEOUS else None
 
+        self._state = state
+
         def text(viewer: int | None) -> str:
             ordered = [r for r in rows if r[0] == chosen] + [r for r in rows if r[0] != chosen]
-            knows = self._knows(viewer)
-            if not knows:
-                # The moves the bot did not play, even as their public text ('casts a spell'),
-                # and their number would tell something of its hidden hand: the chosen one only.
-                ordered = ordered[:1]
             named: dict[str, tuple[int, str]] = {}  # one line per text the viewer reads, best first
             for a, figures in ordered:
                 named.setdefault(_action_text(state, a, seat, viewer), (a, figures))
             shown = list(named.values())[:EXPLAIN_TOP]
             names = list(named)[:EXPLAIN_TOP]
             width = max(len(n) for n in names)
-            said = why.replace("{n}", str(len(ordered)) if knows else "its")
-            # "{ties ...}": how many moves tied, said only to who may count the bot's options
-            said = re.sub(r"\{ties([^}]*)\}", lambda m: m.group(1) if knows else "", said)
+            said = why.replace("{n}", str(len(ordered)))
+            said = re.sub(r"\{ties([^}]*)\}", lambda m: m.group(1), said)  # "{ties ...}": how many moves tied
             lines = textwrap.wrap(f"{self._who()} chose {names[0]}: {said}", 80, subsequent_indent="  ")
             for k, ((_, figures), name) in enumerate(zip(shown, names)):
                 lines.append(f"  {'->' if k == 0 else '  '} {name:<{width}}  {figures}")
@@ -112,6 +141,33 @@ class Bot:
             return "\n".join(lines)
 
         return text
+
+
+def public_moves(state: State, seat: int, viewer: int | None) -> list[str]:
+    """The moves of `seat` in `state` that were open to it whatever the cards `viewer` cannot see,
+    as `viewer` reads them, in the game's order: legal, read by `viewer` as they are (their text
+    hides nothing), and legal in each of PUBLIC_WORLDS re-deals of what `viewer` cannot see (so
+    their being legal tells nothing of the bot's hand either)."""
+    if viewer is None:
+        return []
+    player = seat if state.current_player() == SIMULTANEOUS else None
+    candidates = []
+    for a in state.legal_actions(seat):
+        text = _action_text(state, a, player, viewer)
+        if text == _action_text(state, a, player, None):
+            candidates.append((a, text))
+    rng = random.Random(0)  # the same worlds each time: explain is a function of what it is shown
+    for _ in range(PUBLIC_WORLDS):
+        if not candidates:
+            break
+        world = state.determinize(viewer, rng)
+        legal = set(world.legal_actions(seat))
+        candidates = [(a, t) for a, t in candidates if a in legal]
+    seen: list[str] = []
+    for _, t in candidates:
+        if t not in seen:
+            seen.append(t)
+    return seen
 
 
 def _action_text(state: State, action: int, player: int | None, viewer: int | None = None) -> str:
@@ -126,10 +182,10 @@ class RandomBot(Bot):
 
     name = "random"
 
-    def step(self, state: State) -> int:
+    def _choose(self, state: State) -> int:
         acts = state.legal_actions(self.seat)
         n = len(acts)
-        self._why = lambda viewer: f"{self._who()} picks uniformly at random" + self._among(n, viewer, " this time")
+        self._why = lambda viewer: f"{self._who()} picks uniformly at random" + self._among(n, " this time")
         return acts[int(self.rng.random() * len(acts))]
 
 
@@ -139,7 +195,7 @@ class GreedyBot(Bot):
 
     name = "greedy"
 
-    def step(self, state: State) -> int:
+    def _choose(self, state: State) -> int:
         seat = self.seat
         acts = state.legal_actions(seat)
         if state.current_player() == SIMULTANEOUS:
@@ -375,14 +431,14 @@ class MCTSBot(Bot):
         return outcomes[-1][0]
 
     # -- the search ------------------------------------------------------------
-    def step(self, state: State) -> int:
+    def _choose(self, state: State) -> int:
         rng = self.rng
         acts = state.legal_actions(self.seat)
         if self.blunder and rng.random() < self.blunder:
             choice = acts[int(rng.random() * len(acts))]
             n_acts = len(acts)
             self._why = lambda viewer: (f"{self._who()} played a random move this time (blunder rate {self.blunder:g})"
-                                        + self._among(n_acts, viewer))
+                                        + self._among(n_acts))
             return choice
         if len(acts) == 1:
             self._why = lambda viewer: f"{self._who()} had one legal move, so it did not search"
@@ -433,7 +489,7 @@ class MCTSBot(Bot):
         if not counts:
             n_acts = len(acts)
             self._why = lambda viewer: (f"{self._who()} explored no move (every sampled world refused them): random"
-                                        + self._among(n_acts, viewer))
+                                        + self._among(n_acts))
             return acts[int(rng.random() * len(acts))]
         # most visited; ties (few iterations) go to the better mean, then to the lower action number
         choice = min(counts, key=lambda a: (-counts[a], -means[a], a))

@@ -167,7 +167,7 @@ class Table:
         text = move_text(self.state, action, self.viewer, told=True)
         apply_move(self.state, action)
         self._stale = True
-        why = [(q, self.bots[q].explain(self.viewer)) for q in bots] if self.explaining else []
+        why = [(q, self.bots[q].explain(self.viewer, before)) for q in bots] if self.explaining else []
         self.history.append((before, action, human, why))
         return text
 
@@ -314,7 +314,9 @@ class Table:
         """A legal action for `player`; None when undo/redo changed the state instead."""
         name = self.game.player_name(player)
         if self._stale:  # the board as it is now, before the list of moves
-            self.say(self.state.render(color=self.color, player=self.viewer))
+            # people sharing the screen (no open table) see the hand of the one to move
+            seen = player if self.viewer is None and not self.open_table else self.viewer
+            self.say(self.state.render(color=self.color, player=seen))
             self._stale = False
         groups = self._groups(player)
         acts = [a for _, group in groups for a in group]  # the numbers typed count in this order

@@ -47,6 +47,19 @@ def move_text(state: State, action, viewer: int | None = None, *, told: bool = F
     return state.action_text(action, viewer)
 
 
+HIDDEN_DECK = "(hidden)"
+
+
+def config_seen(config: dict, viewer: int | None, players: int) -> dict:
+    """A record's config as seat `viewer` may read it (`replay --seat`): a list of decks, one per
+    seat, keeps the viewer's own and hides the others' (a deck list is its owner's secret; the
+    cards the others played are told as they come). None: everything."""
+    decks = config.get("decks")
+    if viewer is None or not isinstance(decks, list) or len(decks) != players:
+        return config
+    return {**config, "decks": [d if p == viewer else HIDDEN_DECK for p, d in enumerate(decks)]}
+
+
 def apply_move(state: State, action) -> None:
     if isinstance(action, list):
         state.apply_actions(action)

@@ -47,10 +47,11 @@ class BotResult:
     """One bot's results over every game (a tie gives each tied seat an equal share)."""
 
     bot: str
-    wins: float
+    wins: float  # the score: a win counts 1, a draw a share (the table and JSON name it score)
     outright_wins: int
     win_rate: float
     ci95: tuple[float, float]
+    draws: int = 0  # games it tied for first place
 
 
 @dataclass(frozen=True)
@@ -58,10 +59,12 @@ class SeatResult:
     """One seat's results; `advantage` is its win rate minus the fair share 1/players."""
 
     seat: str
-    wins: float
+    wins: float  # the score, as BotResult's
     win_rate: float
     ci95: tuple[float, float]
     advantage: float
+    outright_wins: int = 0
+    draws: int = 0
 
 
 @dataclass(frozen=True)
@@ -94,6 +97,10 @@ class SimulationResult:
         del data["records"], data["shown_config"]
         for row in data["bots"] + data["seats"]:
             row["ci95"] = list(row["ci95"])
+            # "wins" counts games won; the score (draws as shares) is "score", its rate "win_rate"
+            row["score"] = row["wins"]
+            row["wins"] = row.pop("outright_wins")
+            row["losses"] = self.games - row["wins"] - row["draws"]
         return data
 
 
@@ -175,7 +182,10 @@ def summarise(game: Game, bots: list[str], seed: int | str, rotate: bool, result
     labels = [b if bots.count(b) == 1 else f"{b}#{j + 1}" for j, b in enumerate(bots)]
     bot_wins = [0.0] * n
     bot_outright = [0] * n
+    bot_draws = [0] * n
     seat_wins = [0.0] * n
+    seat_outright = [0] * n
+    seat_draws = [0] * n
     draws = 0
     lengths = []
     for r in results:
@@ -187,18 +197,22 @@ def summarise(game: Game, bots: list[str], seed: int | str, rotate: bool, result
             share = _win_share(ret, (j + r["shift"]) % n)
             bot_wins[j] += share
             bot_outright[j] += share == 1.0
+            bot_draws[j] += 0.0 < share < 1.0
         for seat in range(n):
-            seat_wins[seat] += _win_share(ret, seat)
+            share = _win_share(ret, seat)
+            seat_wins[seat] += share
+            seat_outright[seat] += share == 1.0
+            seat_draws[seat] += 0.0 < share < 1.0
     fair = 1.0 / n
     return SimulationResult(
         game=game.name,
         config=dict(game.config),
         seed=seed,
         games=g,
-        bots=[BotResult(labels[j], round(bot_wins[j], 3), bot_outright[j], bot_wins[j] / g, wilson(bot_wins[j], g))
-              for j in range(n)],  # fmt: skip
+        bots=[BotResult(labels[j], round(bot_wins[j], 3), bot_outright[j], bot_wins[j] / g, wilson(bot_wins[j], g),
+                        bot_draws[j]) for j in range(n)],  # fmt: skip
         seats=[SeatResult(game.player_name(s), round(seat_wins[s], 3), seat_wins[s] / g, wilson(seat_wins[s], g),
-                          seat_wins[s] / g - fair) for s in range(n)],  # fmt: skip
+                          seat_wins[s] / g - fair, seat_outright[s], seat_draws[s]) for s in range(n)],  # fmt: skip
         draws=draws,
         rotated=rotate,
         length=Length(sum(lengths) / g, min(lengths), max(lengths), game.max_game_length),
@@ -220,19 +234,22 @@ def format_summary(s: SimulationResult) -> str:
         f"{s.game} {' '.join(f'{k}={v}' for k, v in (s.shown_config or s.config).items())}: {s.games} games, seed {s.seed}"
         + ("" if s.rotated else " (seats not rotated)"),
         "",
-        f"{'bot':<24}{'wins':>9}{'win rate':>10}   95% CI",
+        f"{'bot':<24}{'wins':>6}{'draws':>7}{'losses':>8}{'score':>8}{'score rate':>12}   95% CI",
     ]
     for b in s.bots:
         lo, hi = b.ci95
-        lines.append(f"{b.bot:<24}{b.wins:>9g}{b.win_rate:>9.1%}   {lo:.1%} - {hi:.1%}")
-    lines += ["", f"{'seat':<24}{'wins':>9}{'win rate':>10}   95% CI          vs fair share"]
+        lines.append(f"{b.bot:<24}{b.outright_wins:>6}{b.draws:>7}{s.games - b.outright_wins - b.draws:>8}{b.wins:>8g}"
+                     f"{b.win_rate:>11.1%}   {lo:.1%} - {hi:.1%}")  # fmt: skip
+    lines += ["", f"{'seat':<24}{'wins':>6}{'draws':>7}{'losses':>8}{'score':>8}{'score rate':>12}   95% CI"
+              "          vs fair share"]  # fmt: skip
     for st in s.seats:
         lo, hi = st.ci95
-        lines.append(f"{st.seat:<24}{st.wins:>9g}{st.win_rate:>9.1%}   {lo:.1%} - {hi:.1%}   {st.advantage:+.1%}")
+        lines.append(f"{st.seat:<24}{st.outright_wins:>6}{st.draws:>7}{s.games - st.outright_wins - st.draws:>8}"
+                     f"{st.wins:>8g}{st.win_rate:>11.1%}   {lo:.1%} - {hi:.1%}   {st.advantage:+.1%}")  # fmt: skip
     ln = s.length
     lines += [
         "",
-        f"draws: {s.draws}",
+        f"draws: {s.draws} (a draw scores each seat tied for first an equal share)",
         f"length: mean {ln.mean:.1f} actions (min {ln.min}, max {ln.max}, rules allow {ln.max_allowed})",
     ]
     return "\n".join(lines)

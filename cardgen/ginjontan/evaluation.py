@@ -5,7 +5,7 @@ again and again. engine.GinjontanState has them as its methods of the same names
 
 from __future__ import annotations
 
-from math import log10
+from math import log10, tanh
 
 from cardgen.engine.protocol import TERMINAL
 
@@ -14,6 +14,7 @@ from .scoring import hand_value
 from .state import GinjontanPosition
 
 _EVAL_CACHE: dict = {}
+LEAD_CAP = 15.0  # logits: the most a lead counts for, approached smoothly
 
 
 def slog(x: float) -> float:
@@ -67,7 +68,10 @@ def evaluate_all(state: GinjontanPosition) -> list[float]:
     out = []
     for p in range(n):
         lead = logs[p] - max(x for q, x in enumerate(logs) if q != p)
-        lead = max(-15.0, min(15.0, lead))
+        # bounded softly, so a deeper loss (or a bigger win) still ranks below (above) a lesser
+        # one: a hard cut at 15 made every far-behind line alike, and a losing bot gave away
+        # thousands of points where a few hundred were possible
+        lead = LEAD_CAP * tanh(lead / LEAD_CAP)
         if state.player == TERMINAL:
             lead += 20.0 if lead > 0 else -20.0 if lead < 0 else 0.0
         out.append(lead)

@@ -203,7 +203,7 @@ def say_duel_start(state: GinjontanPosition, drawn: dict[int, list[int]]) -> Non
     for s in (a, b):
         got = drawn.get(s, [])
         if got:
-            state.tell(f"{seat(s)} draws {_cards(len(got))} into his hand", s, f"you draw {_names(state, got)}")
+            state.tell(f"{seat(s)} draws {_cards(len(got))} into his hand", s, f"{seat(s)} draws {_names(state, got)}")
     state.tell(f"{seat(a)} acts first: one of his cards on one of {seat(b)}'s")
 
 
@@ -240,7 +240,7 @@ def say_turn(state: GinjontanPosition, p: int) -> None:
 
 def say_refill(state: GinjontanPosition, p: int, got: list[int]) -> None:
     state.tell(f"step 5: {seat(p)} draws {_cards(len(got))} to fill his reserve to {RESERVE}", p,
-               f"step 5: you draw {_names(state, got)} to fill your reserve to {RESERVE}")  # fmt: skip
+               f"step 5: {seat(p)} draws {_names(state, got)} to fill his reserve to {RESERVE}")  # fmt: skip
 
 
 def say_swapped(state: GinjontanPosition, p: int, can: bool) -> None:
@@ -301,8 +301,11 @@ def say_ask(state: GinjontanPosition, p: int, q: int, src: int, gave: list[int],
     """An ask is over: `gave` went from p's hand to q's hand or reserve, `got` came back at random (codes)."""
     where = SOURCES[src]
     state.tell(f"{seat(p)} gives {seat(q)} cards and takes as many at random from his {where}", p,
-               f"you give {_codes(state, gave)}; from {seat(q)}'s {where} you get {_codes(state, got)}")  # fmt: skip
-    state.tell(None, q, f"{seat(p)} gives you {_codes(state, gave)} and takes {_codes(state, got)} from your {where}")
+               f"{seat(p)} gives {_codes(state, gave)}; from {seat(q)}'s {where} {seat(p)} gets "
+               f"{_codes(state, got)}")  # fmt: skip
+    # said to q alone (an open table hears it from p's side above, with the same cards)
+    state.tell(None, q, f"{seat(p)} gives {seat(q)} {_codes(state, gave)} and takes {_codes(state, got)} "
+                        f"from {seat(q)}'s {where}")  # fmt: skip
     state.tell(f"{seat(q)} may exchange again; {seat(p)}: {_exchanges_left(state, p)}; "
                "the gin jon tan count starts again")  # fmt: skip
 

@@ -174,8 +174,11 @@ def render(state: Position, color: bool = False, player: int | None = None) -> s
     for rank in (1, 0):
         rank_rows(me, rank)
     lines.append(_status(state, me, player))
-    if player is None or player == me:
-        for h, cid in enumerate(state.hand[me]):
+    for h, cid in enumerate(state.hand[me]):
+        lines.append(_hand_line(state, h, cid))
+    if player is None:  # everything (an open table, a replay in full): the other hand too, named
+        lines.append(f"{g.player_name(them)}'s hand:" if state.hand[them] else f"{g.player_name(them)}'s hand is empty")
+        for h, cid in enumerate(state.hand[them]):
             lines.append(_hand_line(state, h, cid))
     if state.phase != 3:  # at the end, the terminal says the result and its reason below the board
         lines.append(_turn_line(state, player))

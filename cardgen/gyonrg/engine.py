@@ -161,6 +161,15 @@ class GyonrgGame(GameSetup):
         Option("jam_in_own_turn", str, "refuse", "a jam that lasts to the end of the turn is only kept back for "
                "the opponent's turn (refuse), or may be used, to no effect, in one's own (allow)",
                choices=("refuse", "allow")),
+        Option("noop_rotations", str, "refuse", "a rotation back to a facing the fleet has held since it last "
+               "faced the opponent changes nothing: refused (refuse), or allowed (allow: records from before "
+               "this option)", choices=("refuse", "allow")),
+        Option("idle_keeps", str, "refuse", "a Special that changes only its owner's attack, speed or costs does "
+               "nothing kept back for the opponent's turn: refused (refuse), or allowed (allow: records from "
+               "before this option)", choices=("refuse", "allow")),
+        Option("phases", str, "every_turn", "the Special and keep phases come every turn, a pass when no Special "
+               "can be played (every_turn), or are skipped then, which tells the opponent so (skip: records "
+               "from before this option)", choices=("every_turn", "skip")),
         Option("second_player_ap", int, 0, "extra Action Points for the second player's first turn", low=0, high=10),
         Option("second_player_cards", int, 0, "extra cards in the second player's opening hand", low=0, high=5),
         Option("deck_size", int, 54, "cards in a legal deck (the rulebook: 54; other sizes are a variant)", low=5, high=500),
@@ -215,6 +224,9 @@ class GyonrgGame(GameSetup):
         self.any_facing = c["rotation"] == "any"
         self.at_least = c["enough"] == "at_least"
         self.idle_jams = c["jam_in_own_turn"] == "allow"
+        self.skip_phases = c["phases"] == "skip"
+        self.refuse_noop_rotations = c["noop_rotations"] == "refuse"
+        self.refuse_idle_keeps = c["idle_keeps"] == "refuse"
         self.second_ap = c["second_player_ap"]
         self.second_cards = c["second_player_cards"]
         # the action numbering (cardgen.gyonrg.actions); the A_* starts stay for older scripts
@@ -242,6 +254,12 @@ class GyonrgGame(GameSetup):
     @classmethod
     def config_from_record(cls, config: dict) -> dict:
         """A record's config; one written before the rule options reads as the rules it was played with."""
+        if "phases" not in config:  # recorded before every turn passed through both Special phases
+            config = {**config, "phases": "skip"}
+        if "noop_rotations" not in config:  # recorded when a rotation back was a move like any other
+            config = {**config, "noop_rotations": "allow"}
+        if "idle_keeps" not in config:  # recorded when any Special but Action Points could be kept back
+            config = {**config, "idle_keeps": "allow"}
         if not any(k in config for k in cls.RULES_BEFORE_OPTIONS):
             return {**cls.RULES_BEFORE_OPTIONS, **config}
         return config

@@ -31,6 +31,7 @@ from .board import (
     SECTORS,
     SHIELD,
     SPEED,
+    STATS,
     WITHIN,
 )
 from .position import BOARD, DISCARD, KEEP, MULLIGAN, OVER, PHASE_NAMES, SALVAGE, SPECIAL_PHASE, Position
@@ -169,7 +170,8 @@ class LegalActions(Position):
         has_opp = blocked != 0
         max_fleet = g.max_fleet
         jams, facing = self.jams, self.facing
-        turns = L.all_rotations if g.any_facing else L.rotations
+        turns = L.all_rotations if g.any_facing else L.rotations  # (cw, ccw[, half turn]) a sector
+        refuse_noops = g.refuse_noop_rotations
         # A move of c ships may end on a sector holding at most max_fleet - c (reachable sectors
         # are free or p's own): only when p's fullest fleet could overflow is each one checked.
         fullest = 0
@@ -182,7 +184,12 @@ class LegalActions(Position):
             d = deltas.get(cap)
             cs = S[cap] if d is None else _effective(S[cap], d)
             if cs[ROTATE] <= ap:
-                acts += turns[sec]
+                held = self.turned >> 4 * sec & 15 if refuse_noops else 0
+                if held:  # no rotation back to a facing held since the fleet last faced the opponent
+                    f = facing[sec]
+                    acts += [a for a, t in zip(turns[sec], (1, 3, 2)) if not held >> (f + t) % 4 & 1]
+                else:
+                    acts += turns[sec]
             if cards[cap].weapon_mask[p][facing[sec]][sec] & blocked and cs[ATTACK_COST] <= ap and cap not in jams:
                 # (without an enemy ship in the weapon's range there is no target)
                 hits = self._attack_targets(p, sec)
@@ -368,6 +375,12 @@ class LegalActions(Position):
             return f"{name} costs {cost} Action Points and {self.ap} are left"
         if keep and kind == "action_points":
             return f"{name} only gives Action Points: it cannot be kept back for the opponent's turn"
+        stat, target = self.game.cards[cid].special[1], self.game.cards[cid].special[3]
+        if (keep and kind == "modify" and stat != SHIELD and target in ("own_ship", "own_fleet", "all_own")
+                and self.game.refuse_idle_keeps):  # fmt: skip
+            # own attack, speed and costs count only in the owner's own turn
+            return (f"{name} changes your ships' {STATS[stat].replace('_', ' ')}, which counts only in your own "
+                    "turn: it cannot be kept back for the opponent's turn (option idle_keeps)")
         if not keep and kind == "jam" and duration == "turn" and not self.game.idle_jams:
             # it would stop attacks only in this turn, in which the enemy does not attack
             return f"{name} stops enemy attacks until the end of a turn: keep it back for the opponent's turn"
@@ -464,6 +477,9 @@ class LegalActions(Position):
         if kind == "rotate":
             if act.turn == 2 and not self.game.any_facing:
                 return "with rotation=quarter a rotation is a quarter turn: rotate cw (or ccw) twice"
+            if self.game.refuse_noop_rotations and self.turned >> 4 * sec >> (self.facing[sec] + act.turn) % 4 & 1:
+                return (f"the fleet in {NAMES[sec]} has faced that way since it last faced the opponent: the "
+                        "rotation would change nothing (option noop_rotations)")  # fmt: skip
             return f"rotating costs {self.stat(self.board[sec][0], ROTATE)} Action Points and {self.ap} are left"
         if kind == "attack":
             return self._why_not_attack(p, act)

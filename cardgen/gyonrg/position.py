@@ -60,6 +60,9 @@ class GameSetup(Game):
     any_facing: bool
     at_least: bool
     idle_jams: bool
+    refuse_noop_rotations: bool  # option noop_rotations=refuse
+    refuse_idle_keeps: bool  # option idle_keeps=refuse
+    skip_phases: bool  # option phases=skip: no Special or keep phase with nothing to play (older records)
 
 
 class Position(State):
@@ -67,7 +70,7 @@ class Position(State):
 
     __slots__ = ("game", "rng", "phase", "player", "turn", "hands", "decks", "scrap", "board", "owner",
                  "facing", "ap", "vp", "deployed", "open", "used", "kept", "deltas", "discount", "effects",
-                 "jams", "drain", "board_actions", "promoted", "mulligans", "mulliganed", "winner", "picks",
+                 "jams", "drain", "board_actions", "promoted", "turned", "mulligans", "mulliganed", "winner", "picks",
                  "resume", "_legal")  # fmt: skip
 
     game: GameSetup
@@ -94,6 +97,9 @@ class Position(State):
     drain: list[int]
     board_actions: int
     promoted: int
+    # 4 bits a sector: the facings its fleet has held since it last faced the opponent (turned
+    # by rotations this turn); a rotation back to one of them changes nothing (noop_rotations)
+    turned: int
     mulligans: int
     mulliganed: int  # bit p: seat p took its mulligan (in view of the opponent; see observation)
     winner: int | None
@@ -132,6 +138,7 @@ class Position(State):
         s.drain = [0, 0]
         s.board_actions = 0
         s.promoted = 0
+        s.turned = 0
         s.mulligans = 0  # seats that have decided (0, 1, 2)
         s.mulliganed = 0
         s.winner = None
@@ -165,6 +172,7 @@ class Position(State):
         s.drain = self.drain[:]
         s.board_actions = self.board_actions
         s.promoted = self.promoted
+        s.turned = self.turned
         s.mulligans = self.mulligans
         s.mulliganed = self.mulliganed
         s.winner = self.winner
@@ -270,6 +278,8 @@ class Position(State):
             "winner": self.winner,
             # only while a salvage is being picked: a state at rest reads as before the option
             **({"picks": self.picks, "resume": self.resume} if self.phase == SALVAGE else {}),
+            # only while a fleet is turned: a position between turns reads as before the field
+            **({"turned": self.turned} if self.turned else {}),
         }
 
     @classmethod
@@ -300,6 +310,7 @@ class Position(State):
             s.drain = list(map(int, data["drain"]))
             s.board_actions = int(data["board_actions"])
             s.promoted = int(data["promoted"])
+            s.turned = int(data.get("turned", 0))  # saved before the field: no rotation remembered
             s.mulligans = int(data["mulligans"])
             s.mulliganed = 0  # not part of the position: see observation
             s.winner = data["winner"]

@@ -1,10 +1,10 @@
 """The Gyon-RG rules: how an action changes a position.
 
 A turn runs in phases, all played by the same seat:
-  SPECIAL  use one special from the hand, or `end`   (skipped when none is usable)
+  SPECIAL  use one special from the hand, or `end` (also when none is usable: the phase is public)
   BOARD    deploy, replace a drone, move, rotate, attack, promote, `end`
   DISCARD  the used special returns; discard any cards, `end` (hand within the limit)
-  KEEP     keep a special back for the opponent's turn, or `end`
+  KEEP     keep a special back for the opponent's turn, or `end` (every turn, as SPECIAL)
   SALVAGE  after a salvage special (option salvage=choose): `take` each card back, then the
            phase the special was used in goes on
 Before the first turn each seat keeps its opening hand or takes its one mulligan.
@@ -119,7 +119,15 @@ class Rules(LegalActions):
 
     def _rotate(self, sec: int, turn: int) -> None:
         self.ap -= self.stat(self.board[sec][0], ROTATE)
+        self.turned |= (1 << self.facing[sec]) << 4 * sec  # the facing it leaves (see noop_rotations)
         self.facing[sec] = (self.facing[sec] + turn) % 4
+        self.turned |= (1 << self.facing[sec]) << 4 * sec
+
+    def _face_front(self, *secs: int) -> None:
+        """The fleets in `secs` face the opponent again, with no rotation behind them."""
+        for sec in secs:
+            self.facing[sec] = 0
+            self.turned &= ~(15 << 4 * sec)
 
     def _promote(self, sec: int, ship: int) -> None:
         fleet = self.board[sec]
@@ -198,7 +206,7 @@ class Rules(LegalActions):
         self.board[sec].append(cid)
         self.owner[sec] = p
         self._sort(sec)
-        self.facing[sec] = 0
+        self._face_front(sec)
         self.deployed[p] = True
         self.open |= 1 << sec
 
@@ -228,7 +236,7 @@ class Rules(LegalActions):
         self.board[dest].extend(group)
         self.owner[dest] = p
         self._sort(dest)
-        self.facing[src] = self.facing[dest] = 0
+        self._face_front(src, dest)
         self.open &= ~((1 << src) | (1 << dest))
 
     def _attack(self, p: int, src: int, dest: int) -> None:
@@ -252,8 +260,8 @@ class Rules(LegalActions):
                 break
         if not target:
             self.owner[dest] = -1
-            self.facing[dest] = 0
-        self.facing[src] = 0  # after an attack the fleet faces the opponent again
+            self._face_front(dest)
+        self._face_front(src)  # after an attack the fleet faces the opponent again
 
     def _scrap(self, p: int, cid: int) -> None:
         """A ship leaves the board: the effects on it end with it (whatever their duration)."""
@@ -357,7 +365,7 @@ class Rules(LegalActions):
         elif kind == "teleport":
             board[dest], board[tsec] = board[tsec], []
             owner[dest], owner[tsec] = p, -1
-            self.facing[dest] = self.facing[tsec] = 0
+            self._face_front(dest, tsec)
             if told:
                 self.tell(f"{say.who(self, p)}'s {say.fleet_words(self, dest)} jumps from {NAMES[tsec]} to "
                           f"{NAMES[dest]}")  # fmt: skip
@@ -384,9 +392,11 @@ class Rules(LegalActions):
     def _apply_discard_end(self) -> None:
         p = self.player
         self._draw_told(p, self.game.hand_size, f"the turn ends with {self.game.hand_size} in hand")
+        # every turn passes through the keep phase, a Special to keep or not: skipping it when none
+        # could be kept told the opponent so (a player at a table just passes)
         self.phase = KEEP
         specials = self._special_actions(p, keep=True)
-        if specials:
+        if specials or not self.game.skip_phases:
             self._legal = (self.game.layout.end, *specials)
         else:
             self._end_turn()
@@ -397,6 +407,7 @@ class Rules(LegalActions):
             self.tell(f"{say.who(self, self.player)}'s turn ends" +
                       (": its turned fleets face the opponent again" if turned else ""))  # fmt: skip
         self.facing = [0] * SECTORS
+        self.turned = 0
         self.player = 1 - self.player
         self._start_turn()
 
@@ -477,12 +488,17 @@ class Rules(LegalActions):
         self.open = 0
         self.promoted = 0
         self.board_actions = 0
+        # every turn passes through the Special phase, even with no Special to play: skipping it
+        # told the opponent that the hand held none (a player at a table just passes)
         self.phase = SPECIAL_PHASE
         specials = self._special_actions(p, keep=False)
-        if specials:
+        if specials or not g.skip_phases:
             self._legal = (g.layout.end, *specials)  # computed anyway: keep them for legal_actions()
-        else:
-            if told:  # said to p alone: its hand is its own
+            if told and not specials:  # said to p alone: its hand is its own
+                self.tell(None, seat=p, private=f"{say.who(self, p)} has no Special it can play now: 'end' goes on "
+                          "to the board actions")  # fmt: skip
+        else:  # option phases=skip (older records)
+            if told:
                 self.tell(None, seat=p, private=f"{say.who(self, p)} has no Special it can play now: on to the board "
                           "actions")  # fmt: skip
             self._to_board()

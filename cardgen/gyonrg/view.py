@@ -87,7 +87,7 @@ def _wrap(text: str, indent: str = "  ", hang: str = "      ") -> list[str]:
 
 
 def render(state: Position, color: bool = False, player: int | None = None) -> str:
-    """The position for the terminal as `player` may see it (None: the seat to play)."""
+    """The position for the terminal as `player` may see it (None: everything, both hands)."""
     g = state.game
     lines = [_player_line(state, p, color) for p in (1, 0)]
     lines.append("")
@@ -105,10 +105,12 @@ def render(state: Position, color: bool = False, player: int | None = None) -> s
     if hint:
         lines.append("  " + hint.format(opponent=g.player_name(1 - state.player), hand_size=g.hand_size))
     lines += [w for t in _main_sector_lines(state) + _effect_lines(state) for w in _wrap(t)]
-    viewer = state.player if player is None else player
-    if viewer in (0, 1):
-        lines.append("")
-        lines += _hand_lines(state, viewer)
+    # a seat sees its own hand; everything (None: an open table, a replay in full) both hands,
+    # the seat to play first
+    for p in ((state.player, 1 - state.player) if player is None else (player,)):
+        if p in (0, 1):
+            lines.append("")
+            lines += _hand_lines(state, p)
     return "\n".join(lines)
 
 

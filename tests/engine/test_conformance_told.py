@@ -5,18 +5,23 @@ the mover's legal actions that leave that seat's observation the same read the s
 (State.action_text) and tell it the same events (State.told); chance outcomes likewise;
 and the board rendered for a seat does not change when determinize re-deals what the seat
 cannot see. The terminal, `explain` and replays shown to a seat use only these, so a seat
-learns nothing from the screen that its observation does not tell it.
+learns nothing from the screen that its observation does not tell it. `explain` of a bot's
+move, told to another seat, names the move as that seat reads it and only moves that were open
+to the bot in worlds the seat cannot tell apart; `replay --seat` shows no other seat's deck.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
 from cardgen.engine import CHANCE, SIMULTANEOUS, load_game
+from cardgen.engine.bots import make_bot
 from cardgen.engine.play import HELP, help_text
+from cardgen.engine.records import HIDDEN_DECK, config_seen
 
 from .piped import random_step
 from .test_conformance import CASES, IDS
@@ -60,6 +65,29 @@ def _same_for_seat(state, mover: int, viewer: int, actions: list[int], play) -> 
             seen[key] = (a, said, events)
 
 
+OPEN_TO_IT = "  open to it whatever it held: "
+
+
+def _check_explain(state, mover: int, viewer: int, rng: random.Random) -> None:
+    """A bot's explanation of its move, told to `viewer`: the move as `viewer` reads it, then only
+    moves legal in other worlds `viewer` cannot tell from this one; no count, value or chance."""
+    bot = make_bot("mcts:iterations=40", state.game, mover, rng.randrange(1000))
+    before = state.clone()
+    choice = bot.step(before)
+    text = bot.explain(viewer, before)
+    head = f"{bot.spec()} ({state.game.player_name(mover)}) chose "
+    seat = mover if state.current_player() == SIMULTANEOUS else None
+    chosen, _, others = text.partition("\n" + OPEN_TO_IT)
+    assert " ".join(chosen.split()) == " ".join((head + state.action_text(choice, viewer, seat)).split()), text
+    if others:
+        named = " ".join(others.split()).rsplit(" and ", 1)[0]
+        worlds = [state.determinize(viewer, random.Random(rng.random())) for _ in range(2)]
+        for world in worlds:
+            texts = {world.action_text(a, viewer, seat) for a in world.legal_actions(mover)}
+            # a name of the list may itself hold ", ": each must start a text the world allows
+            assert all(any(t.startswith(part) or part.startswith(t) for t in texts) for part in named.split(", ")), text
+
+
 def _check_state(state, rng: random.Random) -> None:
     game = state.game
     n = game.num_players
@@ -67,8 +95,13 @@ def _check_state(state, rng: random.Random) -> None:
     for v in range(n):
         redealt = state.determinize(v, random.Random(rng.random()))
         assert redealt.render(player=v) == state.render(player=v), "the board shows what the seat cannot see"
+    for _, _, private in state._told or ():  # an open table hears every seat's own lines: none says "you"
+        assert not re.match(r"\s*(step \d+: )?you\b", private or "", re.I), private
     if game.game_type.perfect_information:
         return  # every seat sees every move as it is: nothing to hide in its text
+    movers = [p] if p >= 0 else [q for q in range(n) if state.legal_actions(q)] if p == SIMULTANEOUS else []
+    for q in movers[:1]:
+        _check_explain(state, q, (q + 1) % n, rng)
     if p == CHANCE:
         outcomes = [a for a, _ in state.chance_outcomes()]
         for v in range(n):
@@ -98,6 +131,7 @@ def _check_state(state, rng: random.Random) -> None:
 def _play_checked(game, seed: int) -> int:
     rng = random.Random(seed)
     state = game.new_initial_state(seed)
+    state.narrate()
     checked = 0
     while not state.is_terminal():
         if len(state.history()) % STRIDE == 0:
@@ -153,3 +187,18 @@ def test_help_is_the_games_own(name):
     assert game.play_help.strip(), f"{name} has no help of its own (Game.play_help)"
     if name != "gyonrg":
         assert "show c3 the fleet" not in text and "scrap yard" not in text
+
+
+@pytest.mark.parametrize("name,config", [c for c in CASES if not c[1]], ids=[i for i, c in zip(IDS, CASES) if not c[1]])
+def test_a_replay_for_a_seat_shows_no_other_seats_deck(name, config):
+    """`replay --seat S` heads the game with its config: the decks of the others stay hidden."""
+    game = load_game(name)
+    decks = game.config.get("decks")
+    for v in range(game.num_players):
+        seen = config_seen(dict(game.config), v, game.num_players)
+        if isinstance(decks, list) and len(decks) == game.num_players:
+            assert seen["decks"] == [d if q == v else HIDDEN_DECK for q, d in enumerate(decks)]
+            others = {json.dumps(d) for q, d in enumerate(decks) if q != v}
+            assert not any(d in json.dumps(seen) for d in others if d != json.dumps(decks[v]))
+        else:
+            assert seen == game.config

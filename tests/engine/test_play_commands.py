@@ -14,7 +14,7 @@ from cardgen.engine.registry import game_names, load_game
 PROMPT = "\x00prompt\x00"
 
 
-def run(game, seats, lines, seed=3):
+def run(game, seats, lines, seed=3, open_table=False):
     """Play with scripted input lines; the output, each prompt marked as PROMPT + its prompt text."""
     out: list[str] = []
     it = iter(lines)
@@ -23,7 +23,7 @@ def run(game, seats, lines, seed=3):
         out.append(PROMPT + prompt)
         return next(it, None)
 
-    table = Table(game, seats, seed, ask, out.append)
+    table = Table(game, seats, seed, ask, out.append, open_table=open_table)
     table.run()
     return table, "\n".join(out)
 
@@ -132,8 +132,9 @@ def test_gyre_show_and_the_other_commands_at_the_prompt():
 
 
 def test_explain_names_the_greedy_move_first_with_its_value(gyonrg):
-    # greedy plays red's whole first turn; then blue (human) asks why its last move
-    table, text = run(gyonrg, ["greedy", "human"], ["keep", "explain", "quit"])
+    # greedy plays red's whole first turn; then blue (human, at an open table: the values come
+    # from red's hand) asks why its last move
+    table, text = run(gyonrg, ["greedy", "human"], ["keep", "explain", "quit"], open_table=True)
     reply = replies(text, "blue> ")[2]
     last = max(i for i, e in enumerate(table.history) if not e[2])
     before, action = table.history[last][0], table.history[last][1]

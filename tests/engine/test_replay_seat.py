@@ -203,3 +203,17 @@ def test_a_recorded_game_shows_a_seat_no_card_it_did_not_see(tmp_path, name):
     hidden = _hidden_words(record, 0)
     leaked = sorted(w for w in hidden if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", res.output))
     assert not leaked, f"{name}: seat 1 is shown {leaked[:5]} it never saw"
+
+
+@pytest.mark.parametrize("name", ["gyonrg", "gogmagog", "spherion"])
+def test_the_header_for_a_seat_shows_its_own_deck_and_hides_the_others(tmp_path, name):
+    """Issue 47: the header line printed the whole config, the other seat's deck list with it."""
+    record, path = _record(tmp_path, name, 2)
+    decks = record["config"]["decks"]
+    for seat in (1, 2):
+        head = _replay(path, "--seat", str(seat)).output.splitlines()[0]
+        shown = json.loads(head[head.index("{"): head.rindex("}") + 1])
+        assert shown["decks"][seat - 1] == decks[seat - 1]
+        assert shown["decks"][2 - seat] == "(hidden)"
+    full = _replay(path, "--moves").output.splitlines()[0]
+    assert json.loads(full[full.index("{"): full.rindex("}") + 1])["decks"] == decks

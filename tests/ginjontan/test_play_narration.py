@@ -94,7 +94,7 @@ def test_duels_are_told_with_the_rule_that_decided_them(played):
 
 def test_the_combination_round_tells_the_ask_and_the_streak(played):
     out, _ = played
-    assert re.search(r"^1>   you give \S+; from player 3's hand you get \S+$", out, re.M)
+    assert re.search(r"^1>   player 1 gives \S+; from player 3's hand player 1 gets \S+$", out, re.M)
     assert re.search(r"^last ask: player 1 gave player 3 cards for as many at random from his hand: \S+ for \S+", out, re.M)
     assert re.search(r"gin jon tan \(\d of \d in a row\)", out)
     assert "gin jon tan in a row: 0 of " in out
