@@ -16,9 +16,11 @@ from cardgen.errors import CardgenError, SerialError
 # Stable codes by status (clients switch on these).
 CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 406: "not_acceptable", 408: "timeout",
          413: "too_large", 414: "uri_too_long", 415: "unsupported_media_type", 422: "unprocessable",
+         431: "headers_too_large",
          500: "internal_error", 503: "unavailable"}  # fmt: skip
 TITLES = {400: "Bad request", 404: "Not found", 405: "Method not allowed", 406: "Not acceptable", 408: "Too slow",
           413: "Too large", 414: "Address too long", 415: "Unsupported media type", 422: "Cannot process",
+          431: "Headers too large",
           500: "Server error", 503: "Busy"}  # fmt: skip
 
 
@@ -30,6 +32,7 @@ class ApiError(Exception):
         self.status, self.type, self.details = status, type, details
         self.typed: str | None = None  # a serial as the visitor typed it: the error page keeps it in the box
         self.suggestions: list[Any] | None = None  # did you mean: cards one typo away (cardgen.web.suggest)
+        self.headers: dict[str, str] = {}  # sent with the answer (a 405's Allow)
 
     @property
     def code(self) -> str:

@@ -48,7 +48,23 @@ def render(template: str, **values: Any) -> str:
     """The page `template` (a file in templates/web/) filled with `values`, escaped."""
     values.setdefault("root", "/")
     values.setdefault("static", "/static/")
+    values.setdefault("asset", static_urls(values["static"], not values.get("static_site", False)))
     return environment().get_template(template).render(**values)
+
+
+@functools.cache
+def static_version(name: str) -> str:
+    """A static file's version: a hash of its bytes (a new file, a new address)."""
+    import hashlib
+
+    return hashlib.sha256(static_file(name)).hexdigest()[:12]
+
+
+@functools.cache
+def static_urls(static: str, versioned: bool) -> dict[str, str]:
+    """The addresses pages link their static files at: under the server, versioned
+    (/static/style.css?v=HASH, cached a year); on a static site, the plain file."""
+    return {name: static + name + (f"?v={static_version(name)}" if versioned else "") for name in STATIC_FILES}
 
 
 def static_type(name: str) -> str:

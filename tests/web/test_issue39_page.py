@@ -271,7 +271,7 @@ def test_the_favicon_is_served_like_the_static_files_and_every_page_links_it(cli
         assert r.headers["cache-control"] == css.headers["cache-control"]
     assert client.get("/favicon.ico").content[:4] == b"\x00\x00\x01\x00"
     for path in ("/", f"/c/{SERIAL}", "/deck", "/rules/gyonrg", "/c/A7QH-ANSG-2XF"):
-        assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in client.get(path).text, path
+        assert re.search(r'<link rel="icon" href="/static/favicon\.svg\?v=\w+" type="image/svg\+xml">', client.get(path).text), path
 
 
 def test_every_page_has_a_dark_mode(client):
