@@ -35,7 +35,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Match, Route
 
-from cardgen import __version__
+from cardgen import __version__, decks
 from cardgen import serial as serialcodec
 from cardgen.errors import CardgenError, SerialError
 from cardgen.games import LookupResult, registry
@@ -60,7 +60,10 @@ MAX_HEAD = 64 * 1024  # bytes of a request's line and headers, however they arri
 MAX_BODY = 256 * 1024  # bytes of any request body (a 54-card deck file is ~3 KB)
 MAX_BATCH = 100  # serials per POST /api/cards
 MAX_SERIAL_TEXT = 200  # characters of one serial in a batch
-MAX_DECK_CARDS = 1_000  # cards of a deck /deck reads, counted from its lines (a game's deck is 33 to 60)
+# Cards of a deck /deck and /api/deck check, counted from its lines (a game's deck is 33 to 60): the
+# same number as the copies one line may hold (decks.MAX_COUNT), so a deck past it is one problem,
+# a bad-count, whether one line or several take it there.
+MAX_DECK_CARDS = decks.MAX_COUNT
 BODY_TIMEOUT = 30.0  # seconds for a whole request body to arrive (cardgen.web.server bounds the head)
 LOOKUP_CACHE = 50_000  # looked-up cards kept per process (a few KB each)
 
@@ -377,11 +380,9 @@ class Server:
 
 
 async def _checked(hooks: webgames.WebGame, text: str) -> webgames.CheckedDeck:
-    """The deck read and checked, kept as counts; one past MAX_DECK_CARDS is refused before it is checked."""
-    try:
-        return await run_in_threadpool(hooks.read_deck, text, "deck", MAX_DECK_CARDS)
-    except webgames.DeckTooLarge as exc:
-        raise ApiError(413, "too_many_cards", str(exc)) from None
+    """The deck read and checked, kept as counts; one past MAX_DECK_CARDS has that as its one
+    problem, and is not checked further."""
+    return await run_in_threadpool(hooks.read_deck, text, "deck", MAX_DECK_CARDS)
 
 
 def _asked(form: Any) -> str:

@@ -98,11 +98,17 @@ def _serial_error(typed: str, exc: SerialError) -> ApiError:
         return ApiError(400, "wrong_length", message)
     from cardgen.games import registry
 
-    if registry().owner_of(canon[0]) is None:
+    owner = registry().owner_of(canon[0])
+    if owner is None:
         return ApiError(404, "unknown_game", message)
     lengths = edition_lengths(canon[0])
     if not lengths:
-        return ApiError(404, "unknown_edition", message)
+        # The game's own message may be about anything it checked first (the check character):
+        # the details say what the type says, in words about the edition.
+        released = [p for p in owner.serial_prefixes if edition_lengths(p)]
+        where = f"its cards' serials start with {' or '.join(released)}" if released else "the game has no cards yet"
+        return ApiError(404, "unknown_edition", f"serial {typed.strip()[:40]!r} is of an unknown edition: {canon[0]!r} "
+                        f"names an edition of {owner.title} that has no cards yet ({where})")  # fmt: skip
     if len(canon) - 2 not in lengths:
         return ApiError(400, "wrong_length", message)
     if not serialcodec.check_ok(values):
