@@ -39,7 +39,7 @@ from cardgen import __version__, decks
 from cardgen import serial as serialcodec
 from cardgen.errors import CardgenError, SerialError
 from cardgen.games import LookupResult, registry
-from cardgen.lookup import lookup, lookup_base, serial_from_url
+from cardgen.lookup import lookup, lookup_base, notation_serial, serial_from_url
 from cardgen.numbers import parse_int
 from cardgen.web import api, deckpage, pages, render, renderpool
 from cardgen.web import games as webgames
@@ -108,6 +108,14 @@ def find(typed: str) -> LookupResult:
         error = first
     except CardgenError as exc:  # a game that cannot look its cards up
         raise ApiError(404, "unknown_card", str(exc)) from None
+    try:  # not a serial: a game's own notation, as its cards print their names (Sun-7-blue)?
+        named = notation_serial(typed)
+    except SerialError as exc:
+        bad = ApiError(400, "bad_notation", str(exc))
+        bad.typed = typed
+        raise bad from None
+    if named is not None:
+        return _lookup_canon(named)
     try:  # the same error again, quoting the serial as the visitor typed it
         lookup(typed)
     except SerialError as typed_error:

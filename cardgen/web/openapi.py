@@ -54,7 +54,7 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
 
 # What each error status means, for every address that can give it.
 ERROR_WORDS = {
-    400: "Bad input (the type says what: bad_json, empty, unknown_game, check_character, wrong_length, bad_character...)",
+    400: "Bad input (the type says what: bad_json, empty, unknown_game, check_character, wrong_length, bad_character, bad_notation...)",
     404: "No such card (unknown_game, unknown_edition, out_of_range) or address (not_found)",
     405: "A method this address does not answer (method_not_allowed): Allow names those it does",
     408: "The request body did not arrive within 30 seconds (too_slow)",
@@ -100,7 +100,8 @@ def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
 
 SERIAL_PARAM = {
     "name": "serial", "in": "path", "required": True,
-    "description": "A serial in any spelling (case, separators, O for 0); other spellings are redirected (301).",
+    "description": "A serial in any spelling (case, separators, O for 0) or a game's own notation as its cards print "
+                   "names (Gin-jon-tan: Sun-7-blue); anything but the canonical serial is redirected to it (301).",
     "schema": {"type": "string"},
 }  # fmt: skip
 GAME_PARAM = {

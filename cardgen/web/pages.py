@@ -251,6 +251,8 @@ PROBLEMS = {
     "out_of_range": Problem("No card has this number", "The check character fits, but the number is past the "
                             "edition's last card: two or more characters are probably mistyped."),
     "empty": Problem("No serial", "Type the serial printed on the card, like A7QH-ANSG-2XE."),
+    "bad_notation": Problem("No card has this name", "Write the card the way it is printed, like Sun-7-blue "
+                            "(a symbol, its number and a colour), or type its serial."),
 }  # fmt: skip
 
 
