@@ -328,12 +328,20 @@ def data_rarity(data: dict[str, Any]) -> str:
     return "; ".join(parts) + "." if parts else ""
 
 
-def odds_words(n: int) -> str:
-    """'1 in 4,898', '1 in 8.7 trillion': odds a player reads at a glance."""
+def short_number(n: int) -> str:
+    """'4,898', '1.09 trillion', '87.3 trillion', '1,234 trillion': a count in at most three
+    figures and a word, as a printed card gives its odds (the print faces and the web page use
+    this one function, so the card and its page agree)."""
     for size, word in ((10**12, "trillion"), (10**9, "billion"), (10**6, "million")):
         if n >= size:
-            return f"1 in {n / size:.2g} {word}" if n < 10 * size else f"1 in {round(n / size):,} {word}"
-    return f"1 in {n:,}"
+            value = n / size
+            return f"{value:.3g} {word}" if value < 999.5 else f"{round(value):,} {word}"
+    return f"{n:,}"
+
+
+def odds_words(n: int) -> str:
+    """'1 in 4,898', '1 in 1.09 trillion': odds a player reads at a glance, as the card prints them."""
+    return f"1 in {short_number(n)}"
 
 
 def _share(part: float) -> str:

@@ -240,12 +240,17 @@ def deck_game(text: str, wanted: str, fallback: str = "") -> games.GameEntry:
     return found
 
 
-def deck_json(deck: webgames.CheckedDeck, root: str) -> dict[str, Any]:
+def deck_json(deck: webgames.CheckedDeck, root: str, text: str = "") -> dict[str, Any]:
     """POST /api/deck's answer: the deck page's summary (cardgen.web.deckpage) as an object, each
-    listed card with its links."""
-    from cardgen.web.deckpage import deck_summary
+    listed card with its links; a problem of a mistyped serial lists, as `suggestions`, the
+    serials one typo away (as the page's "did you mean"; `text`: the deck as sent)."""
+    from cardgen.web.deckpage import deck_summary, did_you_mean
 
     summary = deck_summary(deck)
+    meant = did_you_mean(deck, text) if text else {}
+    for problem in summary["problems"]:
+        if problem.get("line") in meant:
+            problem["suggestions"] = [result.serial for result in meant[problem["line"]]]
     cards = [{**line, "links": card_links(deck.game, line["serial"], root)} for line in summary.pop("lines")]
     first = {key: summary.pop(key) for key in ("game", "title", "name", "legal", "size", "summary", "problems")}
     return {"object": "deck_check", **first, "cards": cards, **summary}  # the verdict first, the breakdown last
@@ -299,7 +304,7 @@ class Api:
         hooks = webgames.hooks(entry.name)
         assert hooks is not None
         deck = await self.check(hooks, text)
-        return _json(deck_json(deck, self.root(request)), headers=NO_STORE)
+        return _json(deck_json(deck, self.root(request), text), headers=NO_STORE)
 
     async def games(self, request: Request) -> Response:
         """GET /api/games: every registered game, its serial letters, editions, card size, decks."""

@@ -303,7 +303,7 @@ class Server:
         text, game, hooks, form = await self._read_deck(request)
         deck = await _checked(hooks, text)
         status = 200 if deck.legal else 422
-        return self.html("deck.html.j2", status=status, deck=deck, deck_text=text, **deckpage.page_values(deck),
+        return self.html("deck.html.j2", status=status, deck=deck, deck_text=text, **deckpage.page_values(deck, text),
                          **self._deck_values(game.name, _asked(form)))  # fmt: skip
 
     async def deck_pdf(self, request: Request) -> Response:
@@ -313,7 +313,7 @@ class Server:
             raise ApiError(400, "bad_paper", f"paper {paper[:20]!r}: use a4 or letter")
         deck = await _checked(hooks, text)
         if not deck.legal:  # the PDF is for a legal deck only (`deck print --force` prints any, locally)
-            return self.html("deck.html.j2", status=422, deck=deck, deck_text=text, **deckpage.page_values(deck),
+            return self.html("deck.html.j2", status=422, deck=deck, deck_text=text, **deckpage.page_values(deck, text),
                              refused=True, **self._deck_values(game.name, _asked(form)))  # fmt: skip
         try:
             pdf = await run_in_threadpool(render.deck_pdf, hooks, deck, self.base, paper)

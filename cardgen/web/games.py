@@ -120,6 +120,40 @@ def too_many_cards(game: str, lines: tuple[DeckLine, ...], limit: int) -> Proble
     raise ValueError(f"a deck of {size} cards is not over {limit}")
 
 
+# Copies of one card tried in a deck to find how many its game allows: more than any game's deck
+# holds, so a card allowed this many has no limit of its own (only the deck's size).
+COPIES_PROBED = 100
+
+
+@functools.lru_cache(maxsize=4096)
+def copies_allowed(game: str, serial: str) -> int | None:
+    """How many copies of the card one deck of `game` may hold, as the game's own deck checker
+    says (no number here is a game's): the most copies of it alone on a line that give no problem
+    on that line (the deck's size problems are about the whole deck). None: no limit of its own
+    (up to COPIES_PROBED); 0: the checker refuses it even once."""
+    hooks_ = hooks(game)
+    if hooks_ is None or not hooks_.has_decks:
+        return 0
+
+    def fits(count: int) -> bool:
+        deck = hooks_.read_deck(f"{count} {serial}\n", "card", COPIES_PROBED)
+        return not any(problem.line == 1 for problem in deck.problems)
+
+    if not fits(1):
+        return 0
+    if fits(COPIES_PROBED):
+        return None
+    low, high = 1, COPIES_PROBED  # fits(low), not fits(high); limits are small: try the next few first
+    while low + 1 < high and low < 6:
+        if not fits(low + 1):
+            return low
+        low += 1
+    while low + 1 < high:
+        middle = (low + high) // 2
+        low, high = (middle, high) if fits(middle) else (low, middle)
+    return low
+
+
 def _plain_help(text: str) -> str:
     """A click help text as plain text: dedented, without click's no-rewrap markers (a line of '\\b')."""
     return "\n".join(line for line in inspect.cleandoc(text).splitlines() if line.strip() != "\b")

@@ -170,7 +170,9 @@ def schemas() -> dict[str, Any]:
         },
         "Problem": {
             "type": "object", "required": ["code", "line", "message"],
-            "properties": {"code": {"type": "string"}, "line": _nullable({"type": "integer"}), "message": {"type": "string"}},
+            "properties": {"code": {"type": "string"}, "line": _nullable({"type": "integer"}), "message": {"type": "string"},
+                           "suggestions": {"type": "array", "items": {"type": "string"},
+                                           "description": "A mistyped serial: the serials one typo away"}},
         },
         "DeckCard": {
             "type": "object", "required": ["count", "serial", "name", "links"],

@@ -157,9 +157,29 @@ def card_values(result: LookupResult, image: str | None = None, root: str = "/",
         "canonical": canonical,
         "image_url": image_url,
         "description": preview_text(result.title, facts, rarity),
+        "next": next_steps(result),
         "root": root,
         "static": static,
     }
+
+
+def next_steps(result: LookupResult) -> dict[str, Any]:
+    """What the card page says after the card, for "what now?": the game in a line (its kit's
+    help), the card in a deck (how many copies its game's deck checker allows, and the game's
+    deck rules in a line), and whether there are decks to check."""
+    from cardgen.web import games as webgames
+
+    hooks = webgames.hooks(result.game)
+    if hooks is None:
+        return {"game": result.game, "about": "", "copies": "", "deck_rules": "", "has_decks": False}
+    about = " ".join(hooks.kit.help.strip().split("\n\n")[0].split())
+    if not hooks.has_decks:
+        return {"game": result.game, "about": about, "copies": "", "deck_rules": "", "has_decks": False}
+    allowed = webgames.copies_allowed(result.game, result.serial)
+    copies = {None: "as many copies as the deck holds (no limit for one card)", 0: "not allowed in a deck",
+              1: "one copy in a deck"}.get(allowed, f"up to {allowed} copies in a deck")  # fmt: skip
+    rules_line = " ".join(hooks.deck_help.split("\n\n", 1)[0].split())
+    return {"game": result.game, "about": about, "copies": copies, "deck_rules": rules_line, "has_decks": True}
 
 
 def is_alias(key: str, data: dict[str, Any]) -> bool:
@@ -198,10 +218,17 @@ def image_size(game: str) -> tuple[int, int]:
 
 def preview_text(title: str, facts: list[tuple[str, str]], rarity: str, limit: int = 200) -> str:
     """A link preview's description in words: '<Game> card. Element Void; Attack / shield 1 / 1; ...'."""
-    text = f"{title} card. " + "; ".join(f"{label}: {value}" for label, value in facts[:4])
+    parts = [f"{label}: {_sentence(value)}" for label, value in facts[:4]]
+    text = f"{title} card. " + "; ".join(p for p in parts if p)
     if rarity:
-        text += ". " + rarity.split(". ")[0].rstrip(".") + "."
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+        text = _sentence(text) + ". " + _sentence(rarity.split(". ")[0]) + "."
+    return text if len(text) <= limit else text[: limit - 1].rstrip(" ;:,.") + "…"
+
+
+def _sentence(text: str) -> str:
+    """A fact's words without the stop they may end with ('No effect.'), so joining them never
+    doubles it ('No effect.. Common.')."""
+    return text.strip().rstrip(".;").rstrip()
 
 
 def server_links(base: str, serial: str, image: bool = True) -> dict[str, Any]:
