@@ -255,7 +255,10 @@ class Server:
             kind = "json"
         vary = {"Vary": "Accept"}
         if kind == "json":
-            return _cached(request, self.json_body(serial, api.site_root(self.base, request)), JSON_TYPE, {**CORS, **vary})
+            root = api.site_root(self.base, request)
+            # The card's other representation, for a client that reads headers (exposed to scripts).
+            link = {"Link": f'<{root}c/{quote(serial)}>; rel="alternate"; type="text/html"'}
+            return _cached(request, self.json_body(serial, root), JSON_TYPE, {**CORS, **vary, **link})
         if kind == "png":
             hooks = webgames.hooks(result.game)
             if hooks is None:
@@ -269,7 +272,8 @@ class Server:
             except renderpool.RenderFailed:  # logged by the pool
                 raise ApiError(500, "internal_error", "the card image could not be drawn; it has been logged") from None
             return _cached(request, png, "image/png", CORS)
-        return _cached(request, self.page_body(serial), "text/html; charset=utf-8", vary)
+        link = {"Link": f'</c/{quote(serial)}.json>; rel="alternate"; type="application/json"'}
+        return _cached(request, self.page_body(serial), "text/html; charset=utf-8", {**vary, **link})
 
     async def cards_api(self, request: Request) -> Response:
         """POST /api/cards: {"serials": [...]} (or a bare list) -> {"object": "list", "data": [card or error]}."""

@@ -135,3 +135,12 @@ def test_a_request_head_over_64_kb_is_refused_whole_or_in_parts(client, live_ser
                 break
             answer += part
     assert answer.startswith(b"HTTP/1.1 431"), answer[:80]
+
+
+def test_a_cards_json_and_page_link_each_other_in_a_header_a_script_can_read(client):
+    from tests.web.conftest import BASE
+
+    json_answer = client.get(f"/c/{SERIAL}.json")
+    assert json_answer.headers["link"] == f'<{BASE}{SERIAL}>; rel="alternate"; type="text/html"'
+    assert "link" in json_answer.headers["access-control-expose-headers"].lower()
+    assert client.get(f"/c/{SERIAL}").headers["link"] == f'</c/{SERIAL}.json>; rel="alternate"; type="application/json"'
