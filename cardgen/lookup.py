@@ -39,6 +39,7 @@ __all__ = [
     "LookupResult",
     "lookup",
     "lookup_base",
+    "lookup_serial",
     "lookup_url",
     "notation_serial",
     "serial_from_url",
@@ -172,16 +173,22 @@ def lookup(text: str) -> LookupResult:
     """The card a serial or lookup URL names, of whichever game owns the serial's first character,
     or the card a game's own notation names (Gin-jon-tan's Sun-7-blue: `notation_serial`)."""
     try:
-        serial = serial_from_url(text)
-        if not serialcodec.normalize(serial):
-            raise SerialError(f"no serial in {text.strip()!r}: expected a serial like 'A7QH-ANSG-2XE' or its lookup url")
-        canon, _ = serialcodec.split(serial)
-        return owner_of_serial(canon, serial).lookup_serial(serial)
+        return lookup_serial(text)
     except SerialError:
         named = notation_serial(text)
         if named is None:
             raise
-        return lookup(named)
+        return lookup_serial(named)
+
+
+def lookup_serial(text: str) -> LookupResult:
+    """The card a serial or lookup URL names (no notation: for callers trying serials by the
+    hundred, as "did you mean" does)."""
+    serial = serial_from_url(text)
+    if not serialcodec.normalize(serial):
+        raise SerialError(f"no serial in {text.strip()!r}: expected a serial like 'A7QH-ANSG-2XE' or its lookup url")
+    canon, _ = serialcodec.split(serial)
+    return owner_of_serial(canon, serial).lookup_serial(serial)
 
 
 def notation_serial(text: str) -> str | None:

@@ -39,7 +39,7 @@ from cardgen import __version__, decks
 from cardgen import serial as serialcodec
 from cardgen.errors import CardgenError, SerialError
 from cardgen.games import LookupResult, registry
-from cardgen.lookup import lookup, lookup_base, notation_serial, serial_from_url
+from cardgen.lookup import lookup_base, lookup_serial, notation_serial, serial_from_url
 from cardgen.numbers import parse_int
 from cardgen.web import api, deckpage, pages, render, renderpool
 from cardgen.web import games as webgames
@@ -80,6 +80,7 @@ SECURITY_HEADERS = [
      b"frame-ancestors 'none'; base-uri 'none'"),
     (b"cross-origin-opener-policy", b"same-origin"),
 ]  # fmt: skip
+SECURITY_NAMES = frozenset(name for name, _ in SECURITY_HEADERS)
 CORS = api.CORS  # Allow-Origin *, and the headers a script may read (ETag, Link, Retry-After)
 # A cross-site request that is not "simple" (a POST of JSON, a GET with If-None-Match) is preceded
 # by an OPTIONS "preflight"; its answer names the address's own methods and may be cached a day.
@@ -92,7 +93,7 @@ METHOD_ORDER = ("GET", "HEAD", "POST", "OPTIONS")
 
 @functools.lru_cache(maxsize=LOOKUP_CACHE)
 def _lookup_canon(canon: str) -> LookupResult:
-    return lookup(canon)
+    return lookup_serial(canon)
 
 
 def find(typed: str) -> LookupResult:
@@ -117,7 +118,7 @@ def find(typed: str) -> LookupResult:
     if named is not None:
         return _lookup_canon(named)
     try:  # the same error again, quoting the serial as the visitor typed it
-        lookup(typed)
+        lookup_serial(typed)
     except SerialError as typed_error:
         error = typed_error
     except CardgenError:
@@ -448,7 +449,7 @@ class Guard:
             nonlocal started
             if message["type"] == "http.response.start":
                 started = True
-                headers = [(k, v) for k, v in message.get("headers", []) if k.lower() not in dict(SECURITY_HEADERS)]
+                headers = [(k, v) for k, v in message.get("headers", []) if k.lower() not in SECURITY_NAMES]
                 message["headers"] = headers + SECURITY_HEADERS
             await send(message)
 
@@ -586,9 +587,9 @@ def create_app(base: str | None = None, raise_errors: bool = False, body_timeout
         return Response(status_code=400)
 
     handlers: dict[str, dict[str, api.Endpoint]] = {
+        "/c/{rest:path}": {"GET": server.card},  # first: most requests are cards (the routes do not overlap)
         "/": {"GET": server.index},
         "/search": {"GET": server.search},
-        "/c/{rest:path}": {"GET": server.card},
         "/api/cards": {"POST": server.cards_api},
         "/deck": {"GET": server.deck_form, "POST": server.deck_check},
         "/deck/pdf": {"POST": server.deck_pdf},

@@ -56,7 +56,7 @@ def edition_lengths(prefix: str) -> frozenset[int]:
     """The serial lengths (characters between the edition letter and the check character) at which
     the game owning `prefix` has cards, found by looking up the first serials of each length: what
     the game answers, not what its message says."""
-    from cardgen.lookup import lookup
+    from cardgen.lookup import lookup_serial as lookup
 
     found = set()
     for length in range(1, serialcodec.MAX_LENGTH):
