@@ -120,3 +120,12 @@ def test_the_copies_allowed_come_from_the_games_deck_checker(client, monkeypatch
             assert "up to 2 copies in a deck" in fresh.get(f"/c/{CARDS['gogmagog'][0]}").text
     finally:
         webgames.copies_allowed.cache_clear()
+
+
+@pytest.mark.parametrize(("odds", "words"), [(1_094_000_000_000, "1.09 trillion"), (87_340_000_000_000, "87.3 trillion"),
+                                             (6_913_195_775_797_500, "6,913 trillion"), (4_898, "4,898")])  # fmt: skip
+def test_the_card_and_the_page_round_odds_with_one_function(odds, words):
+    from cardgen.gyonrg.face import _short
+    from cardgen.kit import odds_words
+
+    assert _short(odds) == words and odds_words(odds) == f"1 in {words}"  # the rarest printed '6.91e+03 trillion'
