@@ -139,10 +139,10 @@ def copies_allowed(game: str, serial: str) -> int | None:
         deck = hooks_.read_deck(f"{count} {serial}\n", "card", COPIES_PROBED)
         return not any(problem.line == 1 for problem in deck.problems)
 
+    if fits(COPIES_PROBED):  # most cards of most games: one deck read (a limit is never above it)
+        return None
     if not fits(1):
         return 0
-    if fits(COPIES_PROBED):
-        return None
     low, high = 1, COPIES_PROBED  # fits(low), not fits(high); limits are small: try the next few first
     while low + 1 < high and low < 6:
         if not fits(low + 1):

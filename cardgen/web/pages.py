@@ -37,6 +37,7 @@ def environment() -> Environment:
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        auto_reload=False,  # the templates are the package's: no stat of each file on every render
     )
     env.globals["version"] = __version__
     env.filters["stars"] = stars
