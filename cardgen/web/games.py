@@ -135,9 +135,12 @@ def copies_allowed(game: str, serial: str) -> int | None:
     if hooks_ is None or not hooks_.has_decks:
         return 0
 
-    def fits(count: int) -> bool:
-        deck = hooks_.read_deck(f"{count} {serial}\n", "card", COPIES_PROBED)
-        return not any(problem.line == 1 for problem in deck.problems)
+    checker = hooks_.kit.deck
+    assert checker is not None
+
+    def fits(count: int) -> bool:  # the deck's own problems only: no lines, summary or name needed
+        problems = checker.check(checker.parse(f"{count} {serial}\n", "card"))
+        return not any(problem.line == 1 for problem in problems)
 
     if fits(COPIES_PROBED):  # most cards of most games: one deck read (a limit is never above it)
         return None
