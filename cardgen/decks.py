@@ -54,6 +54,8 @@ MAX_CARDS = 100_000  # cards in one deck file, counted line by line: the most on
 
 COUNT = re.compile(r"(?P<n>[-+]?\d+(?:[.,]\d+)?)(?:\s*[x×*])?(?=\s|$)", re.IGNORECASE)
 WORD = re.compile(r"(?P<n>\S+?)(?:\s*[x×*])?(?=\s|$)", re.IGNORECASE)
+# A count written as a float ('1e3', '2.5E1'): meant as a count, never a serial (none starts with a digit).
+EXPONENT = re.compile(r"[-+]?\d+(?:[.,]\d+)?e[-+]?\d+", re.IGNORECASE)
 NAME = re.compile(r"name\s*[:=](?P<name>.*)$", re.IGNORECASE)
 COMMENT = re.compile(r"(^|\s)#")
 MIN_SERIAL = 3  # the shortest serial: first character, one number character, check character
@@ -300,7 +302,7 @@ def split_count(line: str) -> tuple[int, str, str | None]:
     m = COUNT.match(line)
     if not m:
         m = WORD.match(line)
-        if not m or not m.group("n").isnumeric():  # '²x', '½', '五': meant as a count, not a card
+        if not m or not (m.group("n").isnumeric() or EXPONENT.fullmatch(m.group("n"))):  # '²x', '½', '五', '1e3': a count
             return 1, line, None
     rest = line[m.end() :].strip()
     marked = m.group(0) != m.group("n")  # written with its x

@@ -291,6 +291,12 @@ class Kit(Generic[C]):
         has neither). By default read from the card's JSON `stars` and `odds`."""
         return data_rarity(self.card_dict(card))
 
+    def notation_serial(self, text: str) -> str | None:
+        """The serial of the card `text` names in the notation printed on the game's cards (Gin-jon-tan:
+        'Sun-7-blue'), None when it is not written so; SerialError when it is, but names no card.
+        cardgen.lookup tries it where the text is no serial. None by default: serials only."""
+        return None
+
     def anatomy_subjects(self, every: bool = False) -> list[Any]:
         """The sample cards (or board pieces) the rulebook's anatomy picture explains, each a
         cardgen.print.anatomy.Subject; with `every`, more of them for the test that every element
@@ -494,12 +500,20 @@ def data_rarity(data: dict[str, Any]) -> str:
     return "; ".join(parts) + "." if parts else ""
 
 
-def odds_words(n: int) -> str:
-    """'1 in 4,898', '1 in 8.7 trillion': odds a player reads at a glance."""
+def short_number(n: int) -> str:
+    """'4,898', '1.09 trillion', '87.3 trillion', '1,234 trillion': a count in at most three
+    figures and a word, as a printed card gives its odds (the print faces and the web page use
+    this one function, so the card and its page agree)."""
     for size, word in ((10**12, "trillion"), (10**9, "billion"), (10**6, "million")):
         if n >= size:
-            return f"1 in {n / size:.2g} {word}" if n < 10 * size else f"1 in {round(n / size):,} {word}"
-    return f"1 in {n:,}"
+            value = n / size
+            return f"{value:.3g} {word}" if value < 999.5 else f"{round(value):,} {word}"
+    return f"{n:,}"
+
+
+def odds_words(n: int) -> str:
+    """'1 in 4,898', '1 in 1.09 trillion': odds a player reads at a glance, as the card prints them."""
+    return f"1 in {short_number(n)}"
 
 
 def _share(part: float) -> str:

@@ -39,7 +39,9 @@ __all__ = [
     "LookupResult",
     "lookup",
     "lookup_base",
+    "lookup_serial",
     "lookup_url",
+    "notation_serial",
     "serial_from_url",
 ]
 
@@ -168,9 +170,40 @@ def serial_from_url(text: str) -> str:
 
 
 def lookup(text: str) -> LookupResult:
-    """The card a serial or lookup URL names, of whichever game owns the serial's first character."""
+    """The card a serial or lookup URL names, of whichever game owns the serial's first character,
+    or the card a game's own notation names (Gin-jon-tan's Sun-7-blue: `notation_serial`)."""
+    try:
+        return lookup_serial(text)
+    except SerialError:
+        named = notation_serial(text)
+        if named is None:
+            raise
+        return lookup_serial(named)
+
+
+def lookup_serial(text: str) -> LookupResult:
+    """The card a serial or lookup URL names (no notation: for callers trying serials by the
+    hundred, as "did you mean" does)."""
     serial = serial_from_url(text)
     if not serialcodec.normalize(serial):
         raise SerialError(f"no serial in {text.strip()!r}: expected a serial like 'A7QH-ANSG-2XE' or its lookup url")
     canon, _ = serialcodec.split(serial)
     return owner_of_serial(canon, serial).lookup_serial(serial)
+
+
+def notation_serial(text: str) -> str | None:
+    """The serial of the card `text` names in a game's own notation, the way the card prints its
+    name (Gin-jon-tan: SYMBOL-NUMBER-COLOUR, 'Sun-7-blue', case and spacing forgiven), or None when
+    no game's notation reads it. A game's kit offers one with `notation_serial(text)`; SerialError
+    when the text is written in it but names no card ('Son-7-blue': the symbols are listed)."""
+    from cardgen.games import registry
+
+    stripped = text.strip()
+    if not stripped or len(stripped) > 60 or not any(ch.isalpha() for ch in stripped):
+        return None
+    for entry in registry().entries():
+        if entry.kit is None or not entry.serial_prefixes:
+            continue
+        if (serial := entry.load_kit().notation_serial(stripped)) is not None:
+            return str(serial)
+    return None

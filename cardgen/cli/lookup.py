@@ -18,11 +18,13 @@ T = TypeVar("T")
 @click.argument("serials", nargs=-1, required=True, metavar="SERIAL|URL...")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: game, serial and every attribute (a list for several).")
 def lookup(serials: tuple[str, ...], as_json: bool) -> None:
-    """Show everything about cards given by SERIAL or by the URL in their QR code.
+    """Show everything about cards given by SERIAL, by the URL in their QR code,
+    or by the name a card prints in its game's notation (Gin-jon-tan: Sun-7-blue).
 
     The first character of a serial says which game and edition the card is
     from, so this works offline for a card of any game, ever printed. Case,
-    separators and the look-alikes O/0 and I/L/1 do not matter.
+    separators and the look-alikes O/0 and I/L/1 do not matter; nor do case
+    and spaces in a notation ('hope 23 Yellow').
     """
     from cardgen.lookup import lookup as find
 

@@ -64,6 +64,11 @@ class Colour:
     cmyk: tuple[float, float, float, float]
 
 
+# SYMBOL NUMBER COLOUR, with or without '-', '_' or spaces between them (the symbol may hold some:
+# 'black hole'); no digit in the symbol or the colour, so a serial ('J2GW-E') never reads as one.
+NOTATION = re.compile(r"(?P<sym>[^\W\d_](?:[^\W\d_]|[\s\-_])*?)[\s_\-]*(?P<num>[0-9]{1,3})[\s_\-]*(?P<col>[^\W\d_]+)")
+
+
 def _key(text: str) -> str:
     return re.sub(r"[\s_\-]+", "", text).lower()
 
@@ -159,6 +164,25 @@ class Tables:
 
     def serial(self, code: int) -> str:
         return self._encode(code)
+
+    def notation(self, text: str) -> int | None:
+        """The card Gin-jon-tan's own notation names (``Sun-7-blue``; case, spaces, '-' and '_'
+        forgiven: ``sun 7 BLUE``, ``black hole - 3 - red``, ``Sun7blue``), or None when `text` is
+        not written so (a serial's shape: ``J2GWE``). SerialError for a notation that names no
+        card: an unknown symbol or colour between separators, a copy number past the last."""
+        text = text.strip()
+        known = self.code_of_name.get(text.lower())
+        if known is not None:
+            return known
+        m = NOTATION.fullmatch(text)
+        if m is None:
+            return None
+        sym = self.by_name.get(_key(m.group("sym")))
+        col = self.colour_by_name.get(m.group("col").lower())
+        separated = text[m.end("sym") : m.start("num")] and text[m.end("num") : m.start("col")]
+        if (sym is None or col is None) and not separated:
+            return None
+        return self.parse(f"{m.group('sym')}-{m.group('num')}-{m.group('col')}")
 
     def parse(self, text: str) -> int:
         """A card from its notation (``Sun-7-blue``) or its serial; SerialError names what is accepted."""

@@ -153,6 +153,12 @@ class GinjontanKit(Kit[int]):
     def decode(self, serial: str, obj: Any = None) -> int:
         return tables().parse(serial)
 
+    def notation_serial(self, text: str) -> str | None:
+        """The serial of the card `text` names in the notation printed on the cards (Sun-7-blue),
+        None when it is not written so (cardgen.lookup tries it when `text` is no serial)."""
+        code = tables().notation(text)
+        return None if code is None else tables().serial(code)
+
     def serial(self, card: int) -> str:
         return tables().serial(card)
 

@@ -21,7 +21,6 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import MutableHeaders
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
-from starlette.routing import Route
 
 from cardgen import games
 from cardgen.games import LookupResult
@@ -38,9 +37,12 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 Find = Callable[[str], LookupResult]
 Check = Callable[[webgames.WebGame, str], Awaitable[webgames.CheckedDeck]]
+Endpoint = Callable[[Request], Awaitable[Response]]
 
 JSON_TYPE = "application/json; charset=utf-8"
-CORS = {"Access-Control-Allow-Origin": "*"}
+# Any site's script may call the API and read, beside the body, the headers it revalidates and
+# waits with (a cross-origin script sees only the "safelisted" headers unless they are exposed).
+CORS = {"Access-Control-Allow-Origin": "*", "Access-Control-Expose-Headers": "ETag, Link, Retry-After"}
 NO_STORE = {"Cache-Control": "no-store"}
 # What never changes while the server runs (the games, the description): an hour, like a card.
 STABLE = {"Cache-Control": "public, max-age=3600"}
@@ -238,12 +240,17 @@ def deck_game(text: str, wanted: str, fallback: str = "") -> games.GameEntry:
     return found
 
 
-def deck_json(deck: webgames.CheckedDeck, root: str) -> dict[str, Any]:
+def deck_json(deck: webgames.CheckedDeck, root: str, text: str = "") -> dict[str, Any]:
     """POST /api/deck's answer: the deck page's summary (cardgen.web.deckpage) as an object, each
-    listed card with its links."""
-    from cardgen.web.deckpage import deck_summary
+    listed card with its links; a problem of a mistyped serial lists, as `suggestions`, the
+    serials one typo away (as the page's "did you mean"; `text`: the deck as sent)."""
+    from cardgen.web.deckpage import deck_summary, did_you_mean
 
     summary = deck_summary(deck)
+    meant = did_you_mean(deck, text) if text else {}
+    for problem in summary["problems"]:
+        if problem.get("line") in meant:
+            problem["suggestions"] = [result.serial for result in meant[problem["line"]]]
     cards = [{**line, "links": card_links(deck.game, line["serial"], root)} for line in summary.pop("lines")]
     first = {key: summary.pop(key) for key in ("game", "title", "name", "legal", "size", "summary", "problems")}
     return {"object": "deck_check", **first, "cards": cards, **summary}  # the verdict first, the breakdown last
@@ -256,20 +263,28 @@ def _json(value: Any, status: int = 200, headers: dict[str, str] | None = None) 
     return Response(json_bytes(value), status_code=status, media_type=JSON_TYPE, headers={**CORS, **(headers or {})})
 
 
+def _stable(response: Response) -> Response:
+    """An answer that changes only with the server: its strong ETag, so a client revalidates it
+    (Gzip answers If-None-Match with a 304)."""
+    response.headers["ETag"] = etag_of(bytes(response.body))
+    return response
+
+
 class Api:
     """The API routes, bound to the server's lookup base, its cached `find` and its deck `check`."""
 
     def __init__(self, base: str, find: Find, check: Check) -> None:
         self.base, self.find, self.check = base, find, check
 
-    def routes(self) -> list[Route]:
-        return [
-            Route("/api/deck", self.deck, methods=["POST"]),
-            Route("/api/games", self.games),
-            Route("/api/random", self.random_card),
-            Route("/api/openapi.json", self.description),
-            Route("/random", self.random_page),
-        ]
+    def handlers(self) -> dict[str, dict[str, Endpoint]]:
+        """Each address and the handler of each method it answers (the app adds HEAD and OPTIONS)."""
+        return {
+            "/api/deck": {"POST": self.deck},
+            "/api/games": {"GET": self.games},
+            "/api/random": {"GET": self.random_card},
+            "/api/openapi.json": {"GET": self.description},
+            "/random": {"GET": self.random_page},
+        }
 
     def root(self, request: Request) -> str:
         return site_root(self.base, request)
@@ -289,7 +304,7 @@ class Api:
         hooks = webgames.hooks(entry.name)
         assert hooks is not None
         deck = await self.check(hooks, text)
-        return _json(deck_json(deck, self.root(request)), headers=NO_STORE)
+        return _json(deck_json(deck, self.root(request), text), headers=NO_STORE)
 
     async def games(self, request: Request) -> Response:
         """GET /api/games: every registered game, its serial letters, editions, card size, decks."""
@@ -299,7 +314,7 @@ class Api:
         facts = await run_in_threadpool(lambda: [game_facts(name) for name in games.registry().names()])
         data = [{**fact, "links": {"random": f"{root}api/random?game={quote(fact['name'])}" if fact["name"] in random_games() else None}}
                 for fact in facts]  # fmt: skip
-        return _json({"object": "list", "data": data}, headers=STABLE)
+        return _stable(_json({"object": "list", "data": data}, headers=STABLE))
 
     async def random_card(self, request: Request) -> Response:
         """GET /api/random?game=NAME: a card chosen afresh (any game's without NAME), never cached."""
@@ -315,7 +330,7 @@ class Api:
 
     async def description(self, request: Request) -> Response:
         """GET /api/openapi.json: the API described in OpenAPI 3.1."""
-        return _json(openapi.spec(self.root(request)), headers=STABLE)
+        return _stable(_json(openapi.spec(self.root(request)), headers=STABLE))
 
 
 # ----- gzip ----------------------------------------------------------------------------------
@@ -331,7 +346,8 @@ def _compressible(content_type: str) -> bool:
 
 
 class Gzip:
-    """Text answers (HTML, JSON, CSS) gzipped for clients that accept it, with `Vary:
+    """Text answers (HTML, JSON, CSS, plain text) of GZIP_MIN bytes or more gzipped for clients that
+    accept it, whatever the method and status (errors and POST answers too), with `Vary:
     Accept-Encoding`; images and PDFs as they are.
 
     A gzipped answer is another representation, so its strong ETag is the hash of the gzipped
@@ -344,14 +360,16 @@ class Gzip:
         self.app, self.minimum = app, minimum
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope.get("method") not in ("GET", "HEAD"):
+        if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         headers = scope.get("headers", [])
         accept = b", ".join(v for k, v in headers if k == b"accept-encoding").decode("latin-1")
         zipped = accepts_gzip(accept)
-        wanted = b", ".join(v for k, v in headers if k == b"if-none-match").decode("latin-1")
-        scope = {**scope, "headers": [(k, v) for k, v in headers if k != b"if-none-match"]}
+        wanted = ""
+        if scope.get("method") in ("GET", "HEAD"):  # a conditional GET: answered here, against what is served
+            wanted = b", ".join(v for k, v in headers if k == b"if-none-match").decode("latin-1")
+            scope = {**scope, "headers": [(k, v) for k, v in headers if k != b"if-none-match"]}
         held: Message | None = None
         done = False
 
@@ -378,7 +396,7 @@ class Gzip:
         status = start["status"]
         if _compressible(headers.get("content-type", "")):
             headers.add_vary_header("Accept-Encoding")
-            if zipped and status == 200 and "content-encoding" not in headers and len(body) >= self.minimum:
+            if zipped and status not in (204, 304) and "content-encoding" not in headers and len(body) >= self.minimum:
                 body = gzip_bytes(body)
                 headers["content-encoding"] = "gzip"
                 headers["content-length"] = str(len(body))

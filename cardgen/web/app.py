@@ -33,13 +33,13 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
-from starlette.routing import Route
+from starlette.routing import Match, Route
 
-from cardgen import __version__, rulebook
+from cardgen import __version__, decks, rulebook
 from cardgen import serial as serialcodec
 from cardgen.errors import CardgenError, SerialError
 from cardgen.games import LookupResult, registry
-from cardgen.lookup import lookup, lookup_base, serial_from_url
+from cardgen.lookup import lookup_base, lookup_serial, notation_serial, serial_from_url
 from cardgen.numbers import parse_int
 from cardgen.web import api, deckpage, pages, render, renderpool, rules
 from cardgen.web import games as webgames
@@ -56,10 +56,14 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 log = logging.getLogger("cardgen.web")
 
 MAX_PATH = 512  # characters of a request path; a lookup address is far shorter
+MAX_HEAD = 64 * 1024  # bytes of a request's line and headers, however they arrive (431 past it)
 MAX_BODY = 256 * 1024  # bytes of any request body (a 54-card deck file is ~3 KB)
 MAX_BATCH = 100  # serials per POST /api/cards
 MAX_SERIAL_TEXT = 200  # characters of one serial in a batch
-MAX_DECK_CARDS = 1_000  # cards of a deck /deck reads, counted from its lines (a game's deck is 33 to 60)
+# Cards of a deck /deck and /api/deck check, counted from its lines (a game's deck is 33 to 60): the
+# same number as the copies one line may hold (decks.MAX_COUNT), so a deck past it is one problem,
+# a bad-count, whether one line or several take it there.
+MAX_DECK_CARDS = decks.MAX_COUNT
 BODY_TIMEOUT = 30.0  # seconds for a whole request body to arrive (cardgen.web.server bounds the head)
 LOOKUP_CACHE = 50_000  # looked-up cards kept per process (a few KB each)
 
@@ -76,12 +80,12 @@ SECURITY_HEADERS = [
      b"frame-ancestors 'none'; base-uri 'none'"),
     (b"cross-origin-opener-policy", b"same-origin"),
 ]  # fmt: skip
-CORS = {"Access-Control-Allow-Origin": "*"}
-# A cross-site POST of JSON is preceded by an OPTIONS "preflight"; its answer may be cached a day.
-PREFLIGHT = {**CORS, "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
-             "Access-Control-Allow-Headers": "Content-Type", "Access-Control-Max-Age": "86400"}  # fmt: skip
-# Card addresses are read-only: their preflight allows no POST.
-CARD_PREFLIGHT = {**PREFLIGHT, "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS"}
+SECURITY_NAMES = frozenset(name for name, _ in SECURITY_HEADERS)
+CORS = api.CORS  # Allow-Origin *, and the headers a script may read (ETag, Link, Retry-After)
+# A cross-site request that is not "simple" (a POST of JSON, a GET with If-None-Match) is preceded
+# by an OPTIONS "preflight"; its answer names the address's own methods and may be cached a day.
+PREFLIGHT_HEADERS = "Content-Type, If-None-Match"
+METHOD_ORDER = ("GET", "HEAD", "POST", "OPTIONS")
 
 
 # ----- lookups (cached: a serial always names the same card) -------------------------
@@ -89,7 +93,7 @@ CARD_PREFLIGHT = {**PREFLIGHT, "Access-Control-Allow-Methods": "GET, HEAD, OPTIO
 
 @functools.lru_cache(maxsize=LOOKUP_CACHE)
 def _lookup_canon(canon: str) -> LookupResult:
-    return lookup(canon)
+    return lookup_serial(canon)
 
 
 def find(typed: str) -> LookupResult:
@@ -105,8 +109,16 @@ def find(typed: str) -> LookupResult:
         error = first
     except CardgenError as exc:  # a game that cannot look its cards up
         raise ApiError(404, "unknown_card", str(exc)) from None
+    try:  # not a serial: a game's own notation, as its cards print their names (Sun-7-blue)?
+        named = notation_serial(typed)
+    except SerialError as exc:
+        bad = ApiError(400, "bad_notation", str(exc))
+        bad.typed = typed
+        raise bad from None
+    if named is not None:
+        return _lookup_canon(named)
     try:  # the same error again, quoting the serial as the visitor typed it
-        lookup(typed)
+        lookup_serial(typed)
     except SerialError as typed_error:
         error = typed_error
     except CardgenError:
@@ -145,6 +157,44 @@ def accept_prefers_json(accept: str) -> bool:
         if kind is not None:
             best[kind] = max(best[kind], q)
     return best["json"] > 0 and best["json"] > best["html"]
+
+
+# ----- addresses and their methods -------------------------------------------------------
+
+
+class Resource(Route):
+    """One address and the handler of each method it answers: GET (which answers HEAD too), POST.
+    Every other method is answered here, so each answer names all of the address's methods: OPTIONS
+    is a 204 with `Allow` (and, with `cors`, the preflight a browser asks a cross-site script's
+    request with), any other method a 405 with the same `Allow`. (Starlette routes one address's
+    methods to several routes and lets the first answer the 405, naming its own methods only.)"""
+
+    def __init__(self, path: str, handlers: dict[str, api.Endpoint], cors: bool = False) -> None:
+        self.handlers, self.cors = handlers, cors
+        super().__init__(path, self.answer, methods=[*handlers, "OPTIONS"])
+        self.allow = ", ".join(m for m in METHOD_ORDER if m in (self.methods or ()))
+
+    def matches(self, scope: Scope) -> tuple[Match, Scope]:
+        match, child = super().matches(scope)
+        return (Match.FULL if match is Match.PARTIAL else match), child  # the address is ours, whatever the method
+
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.app(scope, receive, send)  # answer() checks the method
+
+    async def answer(self, request: Request) -> Response:
+        method = request.method
+        handler = self.handlers.get("GET" if method == "HEAD" else method)
+        if handler is not None:
+            return await handler(request)
+        if method == "OPTIONS":
+            headers = {"Allow": self.allow}
+            if self.cors:
+                headers.update({**CORS, "Access-Control-Allow-Methods": self.allow,
+                                "Access-Control-Allow-Headers": PREFLIGHT_HEADERS, "Access-Control-Max-Age": "86400"})  # fmt: skip
+            return Response(status_code=204, headers=headers)
+        error = ApiError(405, "method_not_allowed", f"{method[:20]} is not answered at this address: use {self.allow}")
+        error.headers = {"Allow": self.allow}
+        raise error
 
 
 # ----- the app ---------------------------------------------------------------------------
@@ -206,7 +256,10 @@ class Server:
             kind = "json"
         vary = {"Vary": "Accept"}
         if kind == "json":
-            return _cached(request, self.json_body(serial, api.site_root(self.base, request)), JSON_TYPE, {**CORS, **vary})
+            root = api.site_root(self.base, request)
+            # The card's other representation, for a client that reads headers (exposed to scripts).
+            link = {"Link": f'<{root}c/{quote(serial)}>; rel="alternate"; type="text/html"'}
+            return _cached(request, self.json_body(serial, root), JSON_TYPE, {**CORS, **vary, **link})
         if kind == "png":
             hooks = webgames.hooks(result.game)
             if hooks is None:
@@ -219,8 +272,9 @@ class Server:
                 return busy
             except renderpool.RenderFailed:  # logged by the pool
                 raise ApiError(500, "internal_error", "the card image could not be drawn; it has been logged") from None
-            return _cached(request, png, "image/png")
-        return _cached(request, self.page_body(serial), "text/html; charset=utf-8", vary)
+            return _cached(request, png, "image/png", CORS)
+        link = {"Link": f'</c/{quote(serial)}.json>; rel="alternate"; type="application/json"'}
+        return _cached(request, self.page_body(serial), "text/html; charset=utf-8", {**vary, **link})
 
     async def cards_api(self, request: Request) -> Response:
         """POST /api/cards: {"serials": [...]} (or a bare list) -> {"object": "list", "data": [card or error]}."""
@@ -254,7 +308,7 @@ class Server:
         text, game, hooks, form = await self._read_deck(request)
         deck = await _checked(hooks, text)
         status = 200 if deck.legal else 422
-        return self.html("deck.html.j2", status=status, deck=deck, deck_text=text, **deckpage.page_values(deck),
+        return self.html("deck.html.j2", status=status, deck=deck, deck_text=text, **deckpage.page_values(deck, text),
                          **self._deck_values(game.name, _asked(form)))  # fmt: skip
 
     async def deck_pdf(self, request: Request) -> Response:
@@ -264,7 +318,7 @@ class Server:
             raise ApiError(400, "bad_paper", f"paper {paper[:20]!r}: use a4 or letter")
         deck = await _checked(hooks, text)
         if not deck.legal:  # the PDF is for a legal deck only (`deck print --force` prints any, locally)
-            return self.html("deck.html.j2", status=422, deck=deck, deck_text=text, **deckpage.page_values(deck),
+            return self.html("deck.html.j2", status=422, deck=deck, deck_text=text, **deckpage.page_values(deck, text),
                              refused=True, **self._deck_values(game.name, _asked(form)))  # fmt: skip
         try:
             pdf = await run_in_threadpool(render.deck_pdf, hooks, deck, self.base, paper)
@@ -274,19 +328,15 @@ class Server:
         return Response(pdf, media_type="application/pdf",
                         headers={"Content-Disposition": f'attachment; filename="{game.name}-{stem}.pdf"'})  # fmt: skip
 
-    async def preflight(self, request: Request) -> Response:
-        return Response(status_code=204, headers=PREFLIGHT)
-
-    async def card_preflight(self, request: Request) -> Response:
-        return Response(status_code=204, headers={**CARD_PREFLIGHT, "Allow": "GET, HEAD, OPTIONS"})
-
     async def healthz(self, request: Request) -> Response:
         return Response(json_bytes({"status": "ok", "version": __version__, "games": registry().names()}),
                         media_type=JSON_TYPE, headers={"Cache-Control": "no-store"})  # fmt: skip
 
     async def rules(self, request: Request) -> Response:
         status, body = pages.rules_page(request.path_params.get("game", ""), request.url.path.endswith("/house-rules"))
-        return HTMLResponse(body, status_code=status, headers={"Cache-Control": "public, max-age=3600" if status == 200 else "no-store"})
+        if status != 200:
+            return HTMLResponse(body, status_code=status, headers={"Cache-Control": "no-store"})
+        return _cached(request, body, "text/html; charset=utf-8", {"Cache-Control": "public, max-age=3600"})
 
     async def rules_anatomy(self, request: Request) -> Response:
         """/rules/<game>/anatomy.png: the card anatomy picture of the game's rulebook."""
@@ -294,15 +344,19 @@ class Server:
         if not rules.has_rules(game) or not rulebook.has_rulebook(game):
             raise ApiError(404, "not_found", f"no rulebook picture for {game[:60]!r}")
         png = await run_in_threadpool(rules.anatomy_png, game)
-        return Response(png, media_type="image/png", headers={"Cache-Control": "public, max-age=3600"})
+        return _cached(request, png, "image/png", {"Cache-Control": "public, max-age=3600"})
 
     async def static(self, request: Request) -> Response:
+        """A static file: kept a year under its versioned address (?v=, pages.static_url: a new file
+        gets a new address), revalidated by its ETag on every use under any other."""
         name = request.path_params.get("name", "favicon.ico")
         try:
             body = pages.static_file(name)
         except KeyError:
             raise ApiError(404, "not_found", f"no file {name[:60]!r}") from None
-        return Response(body, media_type=pages.static_type(name), headers={"Cache-Control": "public, max-age=86400"})
+        versioned = request.query_params.get("v") == pages.static_version(name)
+        cache = "public, max-age=31536000, immutable" if versioned else "no-cache"
+        return _cached(request, body, pages.static_type(name), {"Cache-Control": cache})
 
     # --- helpers ---------------------------------------------------------------------
 
@@ -336,7 +390,7 @@ class Server:
                             headers={"Cache-Control": "no-store"} if status >= 400 else None)  # fmt: skip
 
     def error(self, request: Request, error: ApiError) -> Response:
-        headers = {"Cache-Control": "no-store", **CORS}
+        headers = {"Cache-Control": "no-store", **CORS, **error.headers}
         if request.url.path.lower().endswith(".png"):  # an <img> or image viewer: no page to show
             return PlainTextResponse(f"{error.status} {error.title}: {error.details}\n".encode("utf-8", "replace"),
                                      status_code=error.status, headers=headers)  # fmt: skip
@@ -347,11 +401,9 @@ class Server:
 
 
 async def _checked(hooks: webgames.WebGame, text: str) -> webgames.CheckedDeck:
-    """The deck read and checked, kept as counts; one past MAX_DECK_CARDS is refused before it is checked."""
-    try:
-        return await run_in_threadpool(hooks.read_deck, text, "deck", MAX_DECK_CARDS)
-    except webgames.DeckTooLarge as exc:
-        raise ApiError(413, "too_many_cards", str(exc)) from None
+    """The deck read and checked, kept as counts; one past MAX_DECK_CARDS has that as its one
+    problem, and is not checked further."""
+    return await run_in_threadpool(hooks.read_deck, text, "deck", MAX_DECK_CARDS)
 
 
 def _asked(form: Any) -> str:
@@ -405,7 +457,7 @@ class Guard:
             nonlocal started
             if message["type"] == "http.response.start":
                 started = True
-                headers = [(k, v) for k, v in message.get("headers", []) if k.lower() not in dict(SECURITY_HEADERS)]
+                headers = [(k, v) for k, v in message.get("headers", []) if k.lower() not in SECURITY_NAMES]
                 message["headers"] = headers + SECURITY_HEADERS
             await send(message)
 
@@ -417,6 +469,14 @@ class Guard:
         if len(raw_path) + len(scope.get("query_string", b"")) > MAX_PATH:
             await self._answer(scope, receive, send_with_headers,
                                ApiError(414, "uri_too_long", f"the address is over {MAX_PATH} characters: a card address is /c/SERIAL"))  # fmt: skip
+            return
+        if head_size(scope) > MAX_HEAD:
+            await self._answer(scope, receive, send_with_headers,
+                               ApiError(431, "headers_too_large", f"the request's address and headers are over {MAX_HEAD // 1024} KB"))  # fmt: skip
+            return
+        slashless = without_trailing_slash(scope)
+        if slashless is not None:
+            await self._redirect(scope, receive, send_with_headers, slashless)
             return
         length = dict(scope.get("headers", [])).get(b"content-length")
         if length is not None and parse_int(length.decode("latin-1"), 0, MAX_BODY) is None:  # 10**5000 too
@@ -467,7 +527,32 @@ class Guard:
         response = self.server.error(Request(scope, receive), error)
         if close:  # the rest of the body is not read: the connection cannot carry another request
             response.headers["Connection"] = "close"
-        await response(scope, receive, send)
+        await api.Gzip(response)(scope, receive, send)  # compressed like every other answer
+
+    async def _redirect(self, scope: Scope, receive: Receive, send: Send, location: str) -> None:
+        # 308 keeps a POST a POST; a GET's 301 may be cached like a card's.
+        status = 301 if scope.get("method") in ("GET", "HEAD") else 308
+        headers = {**CORS, "Cache-Control": CARD_CACHE if status == 301 else "no-store"}
+        await RedirectResponse(location, status_code=status, headers=headers)(scope, receive, send)
+
+
+def head_size(scope: Scope) -> int:
+    """The bytes of a request's line and headers as they were sent (give or take the spaces)."""
+    line = len(scope.get("method", "")) + len(scope.get("raw_path") or b"") + len(scope.get("query_string", b"")) + 12
+    return line + sum(len(k) + len(v) + 4 for k, v in scope.get("headers", []))
+
+
+def without_trailing_slash(scope: Scope) -> str | None:
+    """Where a path ending in '/' (but '/') is sent: the same path without it, a path relative to
+    this server (never built from the Host header, and never '//host' or '/\\host', which a browser
+    reads as another host); None for a path without a trailing slash."""
+    path = scope.get("path", "/")
+    if path == "/" or not path.endswith("/"):
+        return None
+    location = "/" + quote(path.strip("/"), safe="/:@!$&'()*+,;=~")
+    location = "/" + location.lstrip("/")
+    query = scope.get("query_string", b"")
+    return location + ("?" + query.decode("latin-1") if query else "")
 
 
 def _crash() -> ApiError:
@@ -509,32 +594,31 @@ def create_app(base: str | None = None, raise_errors: bool = False, body_timeout
             log.warning("client left before its request was read: %s %s", request.method, request.url.path[:200])
         return Response(status_code=400)
 
-    routes = [
-        Route("/", server.index),
-        Route("/search", server.search),
-        Route("/c/{rest:path}", server.card),
-        Route("/api/cards", server.cards_api, methods=["POST"]),
-        Route("/api/cards", server.preflight, methods=["OPTIONS"]),
-        Route("/api/deck", server.preflight, methods=["OPTIONS"]),
-        Route("/c/{rest:path}", server.card_preflight, methods=["OPTIONS"]),
-        Route("/deck", server.deck_form),
-        Route("/deck", server.deck_check, methods=["POST"]),
-        Route("/deck/pdf", server.deck_pdf, methods=["POST"]),
-        Route("/healthz", server.healthz),
-        Route("/static/{name}", server.static),
-        Route("/favicon.ico", server.static),
-        Route("/rules", server.rules),
-        Route("/rules/{game}", server.rules),
-        Route("/rules/{game}/house-rules", server.rules),
-        Route("/rules/{game}/anatomy.png", server.rules_anatomy),
-        *api.Api(server.base, find, _checked).routes(),
-    ]
+    handlers: dict[str, dict[str, api.Endpoint]] = {
+        "/c/{rest:path}": {"GET": server.card},  # first: most requests are cards (the routes do not overlap)
+        "/": {"GET": server.index},
+        "/search": {"GET": server.search},
+        "/api/cards": {"POST": server.cards_api},
+        "/deck": {"GET": server.deck_form, "POST": server.deck_check},
+        "/deck/pdf": {"POST": server.deck_pdf},
+        "/healthz": {"GET": server.healthz},
+        "/static/{name}": {"GET": server.static},
+        "/favicon.ico": {"GET": server.static},
+        "/rules": {"GET": server.rules},
+        "/rules/{game}": {"GET": server.rules},
+        "/rules/{game}/house-rules": {"GET": server.rules},
+        "/rules/{game}/anatomy.png": {"GET": server.rules_anatomy},
+        **api.Api(server.base, find, _checked).handlers(),
+    }
+    # Scripts of other sites may read the API and the cards (JSON, images); pages are for people.
+    routes = [Resource(path, methods, cors=path.startswith(("/api/", "/c/"))) for path, methods in handlers.items()]
     app = Starlette(
         routes=routes,
         exception_handlers={ApiError: on_api_error, HTTPException: on_http_error, ClientDisconnect: on_disconnect,
                             Exception: on_crash},
         lifespan=renderpool.lifespan,  # the card image workers stop with the server
     )
+    app.router.redirect_slashes = False  # its redirect is built from the Host header: the Guard drops the slash instead
     # Outermost, so even a refused request or a crash answer gets the headers; gzip inside it.
     return Guard(api.Gzip(app), server, raise_errors, body_timeout)
 

@@ -132,9 +132,38 @@ class Section:
         return sum(r.count for r in self.rows)
 
 
-def page_values(deck: CheckedDeck) -> dict[str, Any]:
+MEANT_LINES = 5  # bad-serial lines of a deck given a "did you mean" (each costs up to suggest.MAX_LOOKUPS lookups)
+MEANT_CARDS = 3  # cards listed for each
+
+
+def did_you_mean(deck: CheckedDeck, text: str) -> dict[int, list[Any]]:
+    """The real cards one typing mistake away from the serial of each line whose serial names no
+    card (bad-serial, or a game's bad-card), by line number: the first few such lines only. The
+    serial is read from the line as typed (after its count), one to three words of it."""
+    from cardgen import decks
+    from cardgen.web.suggest import suggest
+
+    lines = text.splitlines()
+    out: dict[int, list[Any]] = {}
+    for problem in deck.problems:
+        if len(out) >= MEANT_LINES:
+            break
+        if problem.code not in ("bad-serial", "bad-card") or problem.line is None or not 1 <= problem.line <= len(lines):
+            continue
+        _, rest, _ = decks.split_count(decks.strip_comment(lines[problem.line - 1]))
+        words = rest.split()
+        for n in range(1, min(3, len(words)) + 1):  # 'AT67-CGWX-01T', or 'AT67 CGWX 01T' written in groups
+            found = suggest(" ".join(words[:n]), MEANT_CARDS)
+            if found:
+                out[problem.line] = found
+                break
+    return out
+
+
+def page_values(deck: CheckedDeck, text: str = "") -> dict[str, Any]:
     """What deck.html.j2 shows of a checked deck besides the deck itself: its list by section,
-    the breakdown, and which problem lines have a row to link to."""
+    the breakdown, which problem lines have a row to link to, and the cards a mistyped serial's
+    line probably meant (`text`: the deck as sent)."""
     problem_lines = {p.line for p in deck.problems if p.line is not None}
     sections: dict[str, list[Row]] = {}
     for line in deck.lines:
@@ -148,6 +177,7 @@ def page_values(deck: CheckedDeck) -> dict[str, Any]:
         "problem_lines": problem_lines,
         "listed_lines": listed,
         "unique": len({line.serial for line in deck.lines}),
+        "meant": did_you_mean(deck, text) if text else {},
     }
 
 

@@ -16,9 +16,11 @@ from cardgen.errors import CardgenError, SerialError
 # Stable codes by status (clients switch on these).
 CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 406: "not_acceptable", 408: "timeout",
          413: "too_large", 414: "uri_too_long", 415: "unsupported_media_type", 422: "unprocessable",
+         431: "headers_too_large",
          500: "internal_error", 503: "unavailable"}  # fmt: skip
 TITLES = {400: "Bad request", 404: "Not found", 405: "Method not allowed", 406: "Not acceptable", 408: "Too slow",
           413: "Too large", 414: "Address too long", 415: "Unsupported media type", 422: "Cannot process",
+          431: "Headers too large",
           500: "Server error", 503: "Busy"}  # fmt: skip
 
 
@@ -30,6 +32,7 @@ class ApiError(Exception):
         self.status, self.type, self.details = status, type, details
         self.typed: str | None = None  # a serial as the visitor typed it: the error page keeps it in the box
         self.suggestions: list[Any] | None = None  # did you mean: cards one typo away (cardgen.web.suggest)
+        self.headers: dict[str, str] = {}  # sent with the answer (a 405's Allow)
 
     @property
     def code(self) -> str:
@@ -53,7 +56,7 @@ def edition_lengths(prefix: str) -> frozenset[int]:
     """The serial lengths (characters between the edition letter and the check character) at which
     the game owning `prefix` has cards, found by looking up the first serials of each length: what
     the game answers, not what its message says."""
-    from cardgen.lookup import lookup
+    from cardgen.lookup import lookup_serial as lookup
 
     found = set()
     for length in range(1, serialcodec.MAX_LENGTH):
@@ -95,11 +98,17 @@ def _serial_error(typed: str, exc: SerialError) -> ApiError:
         return ApiError(400, "wrong_length", message)
     from cardgen.games import registry
 
-    if registry().owner_of(canon[0]) is None:
+    owner = registry().owner_of(canon[0])
+    if owner is None:
         return ApiError(404, "unknown_game", message)
     lengths = edition_lengths(canon[0])
     if not lengths:
-        return ApiError(404, "unknown_edition", message)
+        # The game's own message may be about anything it checked first (the check character):
+        # the details say what the type says, in words about the edition.
+        released = [p for p in owner.serial_prefixes if edition_lengths(p)]
+        where = f"its cards' serials start with {' or '.join(released)}" if released else "the game has no cards yet"
+        return ApiError(404, "unknown_edition", f"serial {typed.strip()[:40]!r} is of an unknown edition: {canon[0]!r} "
+                        f"names an edition of {owner.title} that has no cards yet ({where})")  # fmt: skip
     if len(canon) - 2 not in lengths:
         return ApiError(400, "wrong_length", message)
     if not serialcodec.check_ok(values):

@@ -86,26 +86,75 @@ class WebGame:
 
     def read_deck(self, text: str, source: str, max_cards: int | None = None) -> CheckedDeck:
         """Read a deck file's text and check it with the game's checker (never raises for bad lines).
-        The deck is counted from its lines before it is checked: past `max_cards` it is refused
-        (DeckTooLarge) before the checker or anything else makes a copy per card."""
+        The deck is counted from its lines before it is checked: past `max_cards` its one problem
+        is the line that takes it past (a bad-count, as a line of more copies than a line may
+        hold is), and neither the checker nor anything else makes a copy per card."""
         dk = self.kit.deck
         if dk is None:
             raise CardgenError(f"{self.kit.title} has no decks")
         deck = dk.parse(text, source)
         lines = tuple(dk.lines(deck))
         size = sum(line.count for line in lines)
-        if max_cards is not None and size > max_cards:
-            raise DeckTooLarge(size, max_cards)
+        too_many = too_many_cards(self.kit.name, lines, max_cards) if max_cards is not None and size > max_cards else None
         return CheckedDeck(
             game=self.kit.name,
             title=self.kit.title,
             name=dk.name(deck),
             lines=lines,
-            problems=tuple(dk.check(deck)),
+            problems=(too_many,) if too_many is not None else tuple(dk.check(deck)),
             summary=dk.summary(deck),
             parsed=deck,
             kit=dk,
         )
+
+
+def too_many_cards(game: str, lines: tuple[DeckLine, ...], limit: int) -> Problem:
+    """The bad-count problem of a deck of more than `limit` cards: the line that takes it past."""
+    size = sum(line.count for line in lines)
+    total = 0
+    for line in lines:
+        total += line.count
+        if total > limit:
+            return Problem("bad-count", line.line, f"count {line.count:,} takes the deck to {total:,} cards ({size:,} in all): "
+                           f"a deck checked here holds at most {limit:,} (`cardgen {game} deck check FILE` reads larger files)")  # fmt: skip
+    raise ValueError(f"a deck of {size} cards is not over {limit}")
+
+
+# Copies of one card tried in a deck to find how many its game allows: more than any game's deck
+# holds, so a card allowed this many has no limit of its own (only the deck's size).
+COPIES_PROBED = 100
+
+
+@functools.lru_cache(maxsize=4096)
+def copies_allowed(game: str, serial: str) -> int | None:
+    """How many copies of the card one deck of `game` may hold, as the game's own deck checker
+    says (no number here is a game's): the most copies of it alone on a line that give no problem
+    on that line (the deck's size problems are about the whole deck). None: no limit of its own
+    (up to COPIES_PROBED); 0: the checker refuses it even once."""
+    hooks_ = hooks(game)
+    if hooks_ is None or not hooks_.has_decks:
+        return 0
+
+    checker = hooks_.kit.deck
+    assert checker is not None
+
+    def fits(count: int) -> bool:  # the deck's own problems only: no lines, summary or name needed
+        problems = checker.check(checker.parse(f"{count} {serial}\n", "card"))
+        return not any(problem.line == 1 for problem in problems)
+
+    if fits(COPIES_PROBED):  # most cards of most games: one deck read (a limit is never above it)
+        return None
+    if not fits(1):
+        return 0
+    low, high = 1, COPIES_PROBED  # fits(low), not fits(high); limits are small: try the next few first
+    while low + 1 < high and low < 6:
+        if not fits(low + 1):
+            return low
+        low += 1
+    while low + 1 < high:
+        middle = (low + high) // 2
+        low, high = (middle, high) if fits(middle) else (low, middle)
+    return low
 
 
 def _plain_help(text: str) -> str:

@@ -52,12 +52,46 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
-def _errors(*statuses: int) -> dict[str, Any]:
-    words = {400: "Bad input (the type says what: bad_json, empty, unknown_game, check_character...)",
-             404: "No such card (unknown_game, unknown_edition, out_of_range) or address",
-             413: "Too large: a body over 256 KB, a deck over 1,000 cards, more than 100 serials",
-             415: "Not sent as application/json", 422: "The deck's game could not be told from its serials"}  # fmt: skip
-    return {str(s): _json(_ref("Error"), words[s]) for s in statuses}
+# What each error status means, for every address that can give it.
+ERROR_WORDS = {
+    400: "Bad input (the type says what: bad_json, empty, unknown_game, check_character, wrong_length, bad_character, bad_notation...)",
+    404: "No such card (unknown_game, unknown_edition, out_of_range) or address (not_found)",
+    405: "A method this address does not answer (method_not_allowed): Allow names those it does",
+    408: "The request body did not arrive within 30 seconds (too_slow)",
+    413: "Too large: a body over 256 KB (too_large), more than 100 serials (too_many)",
+    414: "An address over 512 characters (uri_too_long)",
+    415: "Not sent as application/json (not_json)",
+    422: "The deck's game could not be told from its serials (unknown_game)",
+    431: "A request's address and headers over 64 KB (headers_too_large)",
+    500: "A fault of the server, logged; the details say so in one line (internal_error)",
+    503: "Busy: the image workers' queue is full (busy, with Retry-After), or this process serves its most "
+         "connections at once (a line of text)",
+}  # fmt: skip
+# Any address can give these: a wrong method, an over-long address or head, a fault, a full server.
+EVERY = (405, 414, 431, 500, 503)
+# Any address that reads a body can give these too.
+BODY = (408, 413, 415)
+TEXT = {"text/plain": {"schema": {"type": "string"}}}
+HTML = {"text/html": {"schema": {"type": "string"}}}
+
+
+def _errors(*statuses: int, page: bool = False) -> dict[str, Any]:
+    """Error answers: an Error object (a page too when `page`: a browser asked); 503 may be the
+    connection cap's line of text, which comes before any address is read."""
+    out = {}
+    for status in sorted({*statuses, *EVERY}):
+        content: dict[str, Any] = {"application/json": {"schema": _ref("Error")}}
+        if page:
+            content.update(HTML)
+        if status == 503:
+            content.update(TEXT)
+        out[str(status)] = {"description": ERROR_WORDS[status], "content": content}
+    return out
+
+
+def _text_errors(*statuses: int) -> dict[str, Any]:
+    """Error answers of an image address: one line of text (an <img> shows no page)."""
+    return {str(s): {"description": ERROR_WORDS[s] + " (one line of text)", "content": TEXT} for s in sorted({*statuses, *EVERY})}
 
 
 def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
@@ -66,7 +100,8 @@ def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
 
 SERIAL_PARAM = {
     "name": "serial", "in": "path", "required": True,
-    "description": "A serial in any spelling (case, separators, O for 0); other spellings are redirected (301).",
+    "description": "A serial in any spelling (case, separators, O for 0) or a game's own notation as its cards print "
+                   "names (Gin-jon-tan: Sun-7-blue); anything but the canonical serial is redirected to it (301).",
     "schema": {"type": "string"},
 }  # fmt: skip
 GAME_PARAM = {
@@ -135,7 +170,9 @@ def schemas() -> dict[str, Any]:
         },
         "Problem": {
             "type": "object", "required": ["code", "line", "message"],
-            "properties": {"code": {"type": "string"}, "line": _nullable({"type": "integer"}), "message": {"type": "string"}},
+            "properties": {"code": {"type": "string"}, "line": _nullable({"type": "integer"}), "message": {"type": "string"},
+                           "suggestions": {"type": "array", "items": {"type": "string"},
+                                           "description": "A mistyped serial: the serials one typo away"}},
         },
         "DeckCard": {
             "type": "object", "required": ["count", "serial", "name", "links"],
@@ -188,21 +225,23 @@ def schemas() -> dict[str, Any]:
 
 
 def paths() -> dict[str, Any]:
-    """Every route under /api and /c/, and /random and /healthz."""
+    """Every route under /api and /c/, and /random and /healthz, with every status each can give."""
     card = {"200": {**_json(_ref("Card"), "The card"), "headers": CACHED}, "301": REDIRECT, "304": NOT_MODIFIED,
             **_errors(400, 404)}  # fmt: skip
     png = {"200": {"description": "The card drawn as printed", "headers": CACHED,
                    "content": {"image/png": {"schema": {"type": "string", "contentMediaType": "image/png"}}}},
-           "301": REDIRECT, "304": NOT_MODIFIED,
-           "404": {"description": "No such card, or its game draws none (one line of text)",
-                   "content": {"text/plain": {"schema": {"type": "string"}}}}}  # fmt: skip
+           "301": REDIRECT, "304": NOT_MODIFIED, **_text_errors(400, 404)}  # fmt: skip
+    png["404"]["description"] = "No such card, or its game draws none (one line of text)"
+    png["503"]["headers"] = {"Retry-After": {"description": "Seconds to wait (the image queue)", "schema": {"type": "integer"}}}
+    stable = {"304": NOT_MODIFIED}
     return {
         "/c/{serial}": {"get": {
             "summary": "A card's page, or its JSON when Accept prefers application/json",
             "operationId": "cardPage", "parameters": [SERIAL_PARAM],
-            "responses": {**card, "200": {"description": "The page (text/html) or the card (application/json)", "headers": CACHED,
-                                          "content": {"text/html": {"schema": {"type": "string"}},
-                                                      "application/json": {"schema": _ref("Card")}}}},
+            "responses": {**card, **_errors(400, 404, page=True),
+                          "200": {"description": "The page (text/html) or the card (application/json)", "headers": CACHED,
+                                  "content": {"text/html": {"schema": {"type": "string"}},
+                                              "application/json": {"schema": _ref("Card")}}}},
         }},
         "/c/{serial}.json": {"get": {"summary": "A card", "operationId": "card", "parameters": [SERIAL_PARAM], "responses": card}},
         "/c/{serial}.png": {"get": {"summary": "A card's image", "operationId": "cardImage", "parameters": [SERIAL_PARAM],
@@ -215,34 +254,35 @@ def paths() -> dict[str, Any]:
             "requestBody": {"required": True, "content": {"application/json": {"schema": {"oneOf": [
                 {"type": "object", "required": ["serials"], "properties": {"serials": {
                     "type": "array", "minItems": 1, "maxItems": 100, "items": {"type": "string"},
-                    "description": "Serials or lookup URLs"}}},
+                    "description": "Serials, lookup URLs or a game's own notation (Sun-7-blue)"}}},
                 {"type": "array", "minItems": 1, "maxItems": 100, "items": {"type": "string"}}]}}}},
-            "responses": {"200": _json(_ref("CardList"), "Each card or its error"), **_errors(400, 413, 415)},
+            "responses": {"200": _json(_ref("CardList"), "Each card or its error"), **_errors(400, *BODY)},
         }},
         "/api/deck": {"post": {
-            "summary": "A deck checked by its game's rules (counted, never expanded: at most 1,000 cards)",
+            "summary": "A deck checked by its game's rules (counted, never expanded: past 1,000 cards, a bad-count problem)",
             "operationId": "deckCheck",
             "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("DeckRequest")}}},
-            "responses": {"200": _json(_ref("DeckCheck"), "The check (legal or not)"), **_errors(400, 413, 415, 422)},
+            "responses": {"200": _json(_ref("DeckCheck"), "The check (legal or not)"), **_errors(400, 422, *BODY)},
         }},
         "/api/games": {"get": {"summary": "Every game: serial letters, editions, card size, decks", "operationId": "games",
-                               "responses": {"200": _json(_ref("GameList"), "The games")}}},
+                               "responses": {"200": {**_json(_ref("GameList"), "The games"), "headers": CACHED}, **stable,
+                                             **_errors()}}},
         "/api/random": {"get": {
             "summary": "A card chosen afresh (a new seed each time; a game without a generator: one of its cards)",
             "operationId": "randomCard", "parameters": [GAME_PARAM],
             "responses": {"200": _json(_ref("Card"), "The card (Cache-Control: no-store)"), **_errors(400)},
         }},
         "/api/openapi.json": {"get": {"summary": "This description", "operationId": "openapi",
-                                      "responses": {"200": _json({"type": "object"}, "OpenAPI 3.1")}}},
+                                      "responses": {"200": {**_json({"type": "object"}, "OpenAPI 3.1"), "headers": CACHED},
+                                                    **stable, **_errors()}}},
         "/random": {"get": {
             "summary": "To a random card's page (for people)", "operationId": "randomPage", "parameters": [GAME_PARAM],
             "responses": {"303": {"description": "Location: the card's page (Cache-Control: no-store)",
                                   "headers": {"Location": {"schema": {"type": "string"}}}},
-                          "400": {"description": "Unknown game: a page naming the accepted ones",
-                                  "content": {"text/html": {"schema": {"type": "string"}}}}},
+                          **_errors(400, page=True)},
         }},
         "/healthz": {"get": {"summary": "For load balancers", "operationId": "health",
-                             "responses": {"200": _json(_ref("Health"), "The server is up")}}},
+                             "responses": {"200": _json(_ref("Health"), "The server is up"), **_errors()}}},
     }  # fmt: skip
 
 

@@ -37,6 +37,7 @@ def environment() -> Environment:
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        auto_reload=False,  # the templates are the package's: no stat of each file on every render
     )
     env.globals["version"] = __version__
     env.filters["stars"] = stars
@@ -48,7 +49,23 @@ def render(template: str, **values: Any) -> str:
     """The page `template` (a file in templates/web/) filled with `values`, escaped."""
     values.setdefault("root", "/")
     values.setdefault("static", "/static/")
+    values.setdefault("asset", static_urls(values["static"], not values.get("static_site", False)))
     return environment().get_template(template).render(**values)
+
+
+@functools.cache
+def static_version(name: str) -> str:
+    """A static file's version: a hash of its bytes (a new file, a new address)."""
+    import hashlib
+
+    return hashlib.sha256(static_file(name)).hexdigest()[:12]
+
+
+@functools.cache
+def static_urls(static: str, versioned: bool) -> dict[str, str]:
+    """The addresses pages link their static files at: under the server, versioned
+    (/static/style.css?v=HASH, cached a year); on a static site, the plain file."""
+    return {name: static + name + (f"?v={static_version(name)}" if versioned else "") for name in STATIC_FILES}
 
 
 def static_type(name: str) -> str:
@@ -141,9 +158,29 @@ def card_values(result: LookupResult, image: str | None = None, root: str = "/",
         "canonical": canonical,
         "image_url": image_url,
         "description": preview_text(result.title, facts, rarity),
+        "next": next_steps(result),
         "root": root,
         "static": static,
     }
+
+
+def next_steps(result: LookupResult) -> dict[str, Any]:
+    """What the card page says after the card, for "what now?": the game in a line (its kit's
+    help), the card in a deck (how many copies its game's deck checker allows, and the game's
+    deck rules in a line), and whether there are decks to check."""
+    from cardgen.web import games as webgames
+
+    hooks = webgames.hooks(result.game)
+    if hooks is None:
+        return {"game": result.game, "about": "", "copies": "", "deck_rules": "", "has_decks": False}
+    about = " ".join(hooks.kit.help.strip().split("\n\n")[0].split())
+    if not hooks.has_decks:
+        return {"game": result.game, "about": about, "copies": "", "deck_rules": "", "has_decks": False}
+    allowed = webgames.copies_allowed(result.game, result.serial)
+    copies = {None: "as many copies as the deck holds (no limit for one card)", 0: "not allowed in a deck",
+              1: "one copy in a deck"}.get(allowed, f"up to {allowed} copies in a deck")  # fmt: skip
+    rules_line = " ".join(hooks.deck_help.split("\n\n", 1)[0].split())
+    return {"game": result.game, "about": about, "copies": copies, "deck_rules": rules_line, "has_decks": True}
 
 
 def is_alias(key: str, data: dict[str, Any]) -> bool:
@@ -182,10 +219,17 @@ def image_size(game: str) -> tuple[int, int]:
 
 def preview_text(title: str, facts: list[tuple[str, str]], rarity: str, limit: int = 200) -> str:
     """A link preview's description in words: '<Game> card. Element Void; Attack / shield 1 / 1; ...'."""
-    text = f"{title} card. " + "; ".join(f"{label}: {value}" for label, value in facts[:4])
+    parts = [f"{label}: {_sentence(value)}" for label, value in facts[:4]]
+    text = f"{title} card. " + "; ".join(p for p in parts if p)
     if rarity:
-        text += ". " + rarity.split(". ")[0].rstrip(".") + "."
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+        text = _sentence(text) + ". " + _sentence(rarity.split(". ")[0]) + "."
+    return text if len(text) <= limit else text[: limit - 1].rstrip(" ;:,.") + "…"
+
+
+def _sentence(text: str) -> str:
+    """A fact's words without the stop they may end with ('No effect.'), so joining them never
+    doubles it ('No effect.. Common.')."""
+    return text.strip().rstrip(".;").rstrip()
 
 
 def server_links(base: str, serial: str, image: bool = True) -> dict[str, Any]:
@@ -235,6 +279,8 @@ PROBLEMS = {
     "out_of_range": Problem("No card has this number", "The check character fits, but the number is past the "
                             "edition's last card: two or more characters are probably mistyped."),
     "empty": Problem("No serial", "Type the serial printed on the card, like A7QH-ANSG-2XE."),
+    "bad_notation": Problem("No card has this name", "Write the card the way it is printed, like Sun-7-blue "
+                            "(a symbol, its number and a colour), or type its serial."),
 }  # fmt: skip
 
 

@@ -29,7 +29,7 @@ HEADER_TIMEOUT = 10.0  # seconds for a request's line and headers
 BODY_TIMEOUT = 30.0  # seconds for a request's body (256 KB at most)
 KEEP_ALIVE = 5  # seconds an idle kept-alive connection stays open
 MAX_CONNECTIONS = 1000  # connections (and requests in progress) per process
-MAX_HEAD = 64 * 1024  # bytes of a request line and its headers
+MAX_HEAD = 64 * 1024  # bytes of a request line and its headers (the app's Guard holds every request to it: 431)
 HTTP_ENV = "CARDGEN_HTTP"  # "h11" (default) or "httptools" (measurements: see above)
 
 

@@ -103,7 +103,7 @@ def _plausible(text: str) -> bool:
 def suggest(typed: str, limit: int = MAX_SUGGESTIONS) -> list[LookupResult]:
     """The cards one typing mistake away from `typed`, most likely mistakes first (none when the
     text is not a hand-typed serial)."""
-    from cardgen.lookup import lookup
+    from cardgen.lookup import lookup_serial as lookup
 
     read = typed_chars(typed)
     if read is None:

@@ -146,7 +146,10 @@ def test_an_illegal_deck_gets_its_problems_by_line(client):
 def test_a_huge_deck_is_refused_from_its_counts(client):
     text = "".join(f"1000 {SERIAL}\n" for _ in range(3))
     r = client.post("/api/deck", json={"deck": text})
-    assert r.status_code == 413 and r.json()["type"] == "too_many_cards" and "3,000" in r.json()["details"]
+    # Issue 50: a deck past the limit is not legal, its one problem the line that takes it past
+    # (as a line of more copies than a line holds is); it was a 413 too_many_cards.
+    assert r.status_code == 200 and r.json()["legal"] is False
+    assert [(p["code"], p["line"]) for p in r.json()["problems"]] == [("bad-count", 2)] and "3,000" in r.json()["problems"][0]["message"]
 
 
 @pytest.mark.parametrize(("payload", "status", "kind"), [
