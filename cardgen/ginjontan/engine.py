@@ -15,7 +15,7 @@ Only this module imports them all, so none of them imports another in a circle.
 
 from __future__ import annotations
 
-from cardgen.engine.protocol import GameType, Option, State, check_config
+from cardgen.engine.protocol import Option, Spec, State, check_config
 from cardgen.errors import CardgenError, OptionError
 
 from . import actions, evaluation, narration, view
@@ -50,8 +50,10 @@ class GinjontanGame(GinjontanSetup):
                "(so every round ends)", low=0, high=9),
         Option("prize", bool, False, "the prize rule: at the end the first three win cards of the others"),
     )
-    game_type = GameType(simultaneous=False, explicit_chance=False, implicit_chance=True,
-                         perfect_information=False, utility="constant_sum")  # fmt: skip
+    # what Gin-jon-tan is: turn by turn, shuffled deals, hidden hands, one point shared by the winners
+    spec = Spec(dynamics="sequential", chance=("implicit",), information="imperfect", players=(2, MAX_PLAYERS),
+                utility="constant_sum")
+    game_type = spec.game_type()
     min_return, max_return, return_sum = 0.0, 1.0, 1.0
     num_distinct_actions = NUM_ACTIONS
     play_help = narration.PLAY_HELP

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardgen import decks
-from cardgen.engine.protocol import GameType, Option, check_config
+from cardgen.engine.protocol import Option, Spec, check_config
 from cardgen.errors import DeckError, OptionError
 
 from . import view
@@ -107,8 +107,10 @@ class GogmagogGame(GameSetup):
         Option("max_copies", int, 3, "most copies of one card in a legal deck", low=1, high=200),
         Option("max_resources", int, 6, "most resource cards in a legal deck", low=0, high=200),
     )
-    game_type = GameType(simultaneous=False, explicit_chance=False, implicit_chance=True,
-                         perfect_information=False, utility="zero_sum")  # fmt: skip
+    # what Gog & Magog is: turn by turn, shuffled decks, hidden hands and face-down cards
+    spec = Spec(dynamics="sequential", chance=("implicit",), information="imperfect", players=(2, 2),
+                utility="zero_sum")
+    game_type = spec.game_type()
     num_players = 2
     min_return = -1.0
     max_return = 1.0

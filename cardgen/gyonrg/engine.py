@@ -24,7 +24,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from cardgen import decks
-from cardgen.engine.protocol import GameType, Option, check_config
+from cardgen.engine.protocol import Option, Spec, check_config
 from cardgen.errors import DeckError
 
 from . import board as _board
@@ -166,8 +166,10 @@ class GyonrgGame(GameSetup):
         Option("deck_size", int, 54, "cards in a legal deck (the rulebook: 54; other sizes are a variant)", low=5, high=500),
         Option("max_drones", int, 3, "most Drones in a legal deck (the rulebook: 3)", low=0, high=500),
     )
-    game_type = GameType(simultaneous=False, explicit_chance=False, implicit_chance=True,
-                         perfect_information=False, utility="zero_sum")  # fmt: skip
+    # what Gyon-RG is: turn by turn, shuffled decks (drawn from the state's stream), hidden hands
+    spec = Spec(dynamics="sequential", chance=("implicit",), information="imperfect", players=(2, 2),
+                utility="zero_sum")
+    game_type = spec.game_type()
     play_help = view.PLAY_HELP
     min_return = -1.0
     max_return = 1.0

@@ -22,7 +22,7 @@ from bisect import insort
 from operator import itemgetter
 from types import MappingProxyType
 
-from cardgen.engine.protocol import TERMINAL, Game, GameType, Option, SeatState, State, check_config
+from cardgen.engine.protocol import TERMINAL, Game, Option, SeatState, Spec, State, check_config
 from cardgen.errors import CardgenError, IllegalActionError
 from cardgen.numbers import parse_int
 
@@ -146,8 +146,9 @@ class GyreGame(Game):
             none_ok=True,
         ),
     )
-    game_type = GameType(simultaneous=False, explicit_chance=False, implicit_chance=False,
-                         perfect_information=True, utility="constant_sum")  # fmt: skip
+    # what Gyre is: turn by turn, no chance, everything in sight, one winner's point to share
+    spec = Spec(dynamics="sequential", chance=(), information="perfect", players=(2, 4), utility="constant_sum")
+    game_type = spec.game_type()
     min_return = 0.0
     max_return = 1.0
     return_sum = 1.0
