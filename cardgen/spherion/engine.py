@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from cardgen.spherion.actions import NUM_ACTIONS, action_text, parse_action
 from cardgen.spherion.board import SIZES
-from cardgen.spherion.observation import OBS_CARD, OBS_CELL, OBS_GLOBAL, OBS_HAND
+from cardgen.spherion.observation import observation_layout
 from cardgen.spherion.settings import Settings
 from cardgen.spherion.state import SpherionState
 
@@ -87,7 +87,7 @@ class SpherionGame(Settings):
 
     def observation_shape(self) -> tuple[int, ...]:
         cells = 10 * SIZES[self.config["size"]] ** 2 + 2
-        return (cells * OBS_CELL + OBS_GLOBAL + OBS_HAND * OBS_CARD,)
+        return (observation_layout(cells).size,)
 
 
 GAME = SpherionGame
