@@ -16,6 +16,10 @@ Game (one object per rules + config, immutable once built)
     min_return, max_return  bounds of every entry of State.returns()
     return_sum            what returns() sums to at the end (None: no promise)
     observation_shape()   shape of State.observation_tensor (flat, row-major)
+    observation_layout()  optional: the tensor's named, shaped parts (engine/tensors.py), for
+                          the docs; default None
+    spec                  what the game is (Spec: dynamics, chance, information, players,
+                          rewards, utility), declared once; game_type derives from it
     new_initial_state(seed)  a fresh State; all its chance comes from streams of `seed`
     state_from_json(data)    inverse of State.to_json()
     player_name(p)        short name of seat p for text ("R", "north", ...)
@@ -362,6 +366,12 @@ class Game:
     def observation_shape(self) -> tuple[int, ...]:
         """Shape of State.observation_tensor(player): the tensor is flat, row-major."""
         raise NotImplementedError
+
+    def observation_layout(self) -> Any:
+        """The observation tensor's named, shaped parts (a cardgen.engine.tensors.Layout of
+        observation_size() floats, in the tensor's order), which docs/agents.md prints index by
+        index; None (the default): the tensor is one unnamed part."""
+        return None
 
     def observation_size(self) -> int:
         size = 1

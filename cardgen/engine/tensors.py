@@ -104,6 +104,8 @@ class Layout:
             rows = f"{p.rows} {p.row_label}{'s' if p.rows != 1 else ''} of {p.width}" if p.row_label else f"{p.width}"
             head = f"[{p.start}..{end}] {p.name} ({rows}; shape {shape})"
             lines.append(head + (f": {p.help}" if p.help else ""))
+            if not any(c.help for c in p.columns):
+                continue  # unnamed columns (a copy of another tensor, bits): the head says it all
             for i, c in enumerate(p.columns):
                 where = f"+{i}" if p.row_label else f"{p.start + i}"
                 lines.append(f"    {where:>6} {c.name}: {c.help}")

@@ -16,12 +16,13 @@ Only this module imports them all, so none of them imports another in a circle.
 from __future__ import annotations
 
 from cardgen.engine.protocol import Option, Spec, State, check_config
+from cardgen.engine.tensors import Layout
 from cardgen.errors import CardgenError, OptionError
 
 from . import actions, evaluation, narration, view
 from . import observation as seen  # not `observation`: GinjontanState's method takes that name
 from .cards import Tables, tables
-from .layout import ACTIVE, HAND, MAX_PLAYERS, NUM_ACTIONS, PHASE_NAMES, RESERVE
+from .layout import HAND, MAX_PLAYERS, NUM_ACTIONS, RESERVE
 from .rules import GinjontanRules
 from .state import GinjontanSetup
 
@@ -83,9 +84,12 @@ class GinjontanGame(GinjontanSetup):
         return GinjontanState.from_json(self, data)
 
     def observation_shape(self) -> tuple[int, ...]:
+        return (self.observation_layout().size,)
+
+    def observation_layout(self) -> Layout:
         t = self.t
-        return (3 * (HAND + ACTIVE) + len(t.symbols) + len(t.colours) + self.num_players * (8 + 5 * ACTIVE)
-                + len(PHASE_NAMES) + 3,)  # fmt: skip
+        return seen.observation_layout(tuple(s.name for s in t.symbols), tuple(c.name for c in t.colours),
+                                       self.num_players)  # fmt: skip
 
     def config_summary(self) -> dict:
         return {**self.config, "decks": " vs ".join(self.deck_names) if self.deck_names else "common deck"}

@@ -23,6 +23,7 @@ from typing import Any
 
 from cardgen import decks
 from cardgen.engine.protocol import Option, Spec, check_config
+from cardgen.engine.tensors import Layout
 from cardgen.errors import DeckError, OptionError
 
 from . import view
@@ -35,15 +36,13 @@ from .position import (
     E_NONE,
     E_TOKENS,
     EFFECT_CODE,
-    OBS_GLOBAL,
-    OBS_HAND,
-    OBS_SLOT,
     SEATS,
     T_ENEMY,
     T_FLAW,
     T_NONE,
     T_OWN,
     GameSetup,
+    observation_layout,
 )
 from .rules import Rules
 
@@ -188,7 +187,10 @@ class GogmagogGame(GameSetup):
         return SEATS[player] if player in (0, 1) else super().player_name(player)
 
     def observation_shape(self) -> tuple[int, ...]:
-        return (2 * self.R * self.L * OBS_SLOT + OBS_GLOBAL + self.H * OBS_HAND,)
+        return (self.observation_layout().size,)
+
+    def observation_layout(self) -> Layout:
+        return observation_layout(self.R * self.L, self.H)
 
 
 class GogmagogState(Rules):

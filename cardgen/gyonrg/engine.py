@@ -25,6 +25,7 @@ from types import MappingProxyType
 
 from cardgen import decks
 from cardgen.engine.protocol import Option, Spec, check_config
+from cardgen.engine.tensors import Layout
 from cardgen.errors import DeckError
 
 from . import board as _board
@@ -65,6 +66,7 @@ from .position import (
     SALVAGE,
     SPECIAL_PHASE,
     GameSetup,
+    observation_layout,
 )
 
 # private names of the module before the split, still reached for by tests and older scripts
@@ -262,8 +264,11 @@ class GyonrgGame(GameSetup):
         return ("red", "blue")[player] if player in (0, 1) else super().player_name(player)
 
     def observation_shape(self) -> tuple[int, ...]:
-        """Flat: per sector OBS_SECTOR values, then OBS_GLOBAL, then OBS_CARD per hand slot."""
-        return (SECTORS * OBS_SECTOR + OBS_GLOBAL + self.max_hand * OBS_CARD,)
+        """Flat: its parts (observation_layout) one after another."""
+        return (self.observation_layout().size,)
+
+    def observation_layout(self) -> Layout:
+        return observation_layout(self.max_hand)
 
 
 GAME = GyonrgGame

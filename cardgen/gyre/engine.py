@@ -23,6 +23,7 @@ from operator import itemgetter
 from types import MappingProxyType
 
 from cardgen.engine.protocol import TERMINAL, Game, Option, SeatState, Spec, State, check_config
+from cardgen.engine.tensors import Column, Layout, Part
 from cardgen.errors import CardgenError, IllegalActionError
 from cardgen.numbers import parse_int
 
@@ -191,6 +192,21 @@ class GyreGame(Game):
         """Planes of size x size: tiles (empty, then one per player), gyres per player,
         inactive gyres, and one plane per player that is all ones on that player's turn."""
         return (3 * self.num_players + 2, self.size, self.size)
+
+    def observation_layout(self) -> Layout:
+        """The planes of observation_shape as parts of size*size cells (row by row)."""
+        k, nn = self.num_players, self.nn
+
+        def plane(name: str, says: str) -> Part:
+            return Part(name, [Column("on", says)], rows=nn, row_label="cell", help="cell <row> = y * size + x")
+
+        return Layout([
+            plane("empty", "1: no tile on the cell"),
+            *(plane(f"tiles_{p}", f"1: a tile of player {p}") for p in range(k)),
+            *(plane(f"gyres_{p}", f"1: a gyre of player {p} whose corner is the cell") for p in range(k)),
+            plane("inactive", "1: the gyre at the cell is inactive this turn"),
+            *(plane(f"to_move_{p}", f"all 1: player {p} is to move") for p in range(k)),
+        ])  # fmt: skip
 
 
 GAME = GyreGame
