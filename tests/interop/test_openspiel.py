@@ -454,3 +454,12 @@ def test_external_sampling_mccfrs_exploitability_falls_over_iterations():
     for _ in range(100):
         solver.iteration()
     assert exploitability.nash_conv(game, solver.average_policy()) < uniform / 4
+
+
+@pytest.mark.parametrize("text", [
+    "cardgen_spherion(size=small,turn_based=true)",
+    "cardgen_gyonrg(seed_word=club night)",
+    "cardgen_ginjontan(players=2,deals=3,max_moves=20)",
+])  # fmt: skip
+def test_openspiel_random_simulation_check_of_the_bridges_own_variants(text):
+    pyspiel.random_sim_test(pyspiel.load_game(text), num_sims=1, serialize=True, verbose=False)
