@@ -298,7 +298,7 @@ class _Held:
         self.state, self.seen, self.pending, self.moves = state, seen, pending, moves
         self.decisions = decisions
         self.base: protocol.State | None = None
-        self.steps: tuple = ()
+        self.steps: tuple | None = None  # newest first, as nested pairs (step, older): O(1) to add and share
 
     def __deepcopy__(self, memo: dict) -> "_Held":
         state = None if self.state is None else self.state.clone()
@@ -311,14 +311,20 @@ class _Held:
         if self.base is None:
             assert self.state is not None
             self.base = self.state.clone()
-        self.steps += (step,)
+        self.steps = (step, self.steps)
         self.moves += 1
 
     def settle(self) -> tuple[bytes, ...]:
         """The digests, brought up to date by replaying the noted moves on a copy of `base`."""
         if self.base is not None:
-            self.seen = _replay(self.base.clone(), self.seen, self.steps)
-            self.base, self.steps = None, ()
+            steps = []
+            node = self.steps
+            while node is not None:
+                steps.append(node[0])
+                node = node[1]
+            steps.reverse()
+            self.seen = _replay(self.base.clone(), self.seen, steps)
+            self.base, self.steps = None, None
         return self.seen
 
     def __reduce__(self) -> tuple:
@@ -336,7 +342,7 @@ def _fold(seen: tuple[bytes, ...], said: list[bytes], after: protocol.State) -> 
     return tuple(_digest(seen[p], said[p], _seen_now(after, p)) for p in range(len(seen)))
 
 
-def _replay(state: protocol.State, seen: tuple[bytes, ...], steps: tuple) -> tuple[bytes, ...]:
+def _replay(state: protocol.State, seen: tuple[bytes, ...], steps: list[tuple]) -> tuple[bytes, ...]:
     n = len(seen)
     for step in steps:
         kind = step[0]
