@@ -357,6 +357,8 @@ def test_states_a_seat_cannot_tell_apart_give_it_the_same_information_state(text
         if move % 16 or state.is_terminal():
             continue
         for seat in range(game.num_players()):
+            size = game.observation_tensor_size()
+            assert state.information_state_tensor(seat)[:size] == state.observation_tensor(seat)  # its first part
             other = state.resample_from_infostate(seat, rng.random)
             assert other.information_state_string(seat) == state.information_state_string(seat)
             assert other.information_state_tensor(seat) == state.information_state_tensor(seat)
