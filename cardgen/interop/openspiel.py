@@ -440,7 +440,7 @@ class CardgenState(pyspiel.State):
         return _PLAYER.get(p, p)
 
     def _legal_actions(self, player: int) -> list[int]:
-        if not self._dealt_yet():
+        if not self._dealt_yet() or self._cut():
             return []
         inner = self.cardgen_state
         mover = inner.current_player()

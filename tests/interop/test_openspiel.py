@@ -465,3 +465,9 @@ def test_external_sampling_mccfrs_exploitability_falls_over_iterations():
 ])  # fmt: skip
 def test_openspiel_random_simulation_check_of_the_bridges_own_variants(text):
     pyspiel.random_sim_test(pyspiel.load_game(text), num_sims=1, serialize=True, verbose=False)
+
+
+def test_a_cut_game_offers_no_move():
+    end = _random_play(pyspiel.load_game(SMALL).new_initial_state(), random.Random(3), 1000)
+    assert end.is_terminal() and end.legal_actions() == [] and end.legal_actions(0) == []
+    assert end.cardgen_state.legal_actions()  # the game itself would go on
