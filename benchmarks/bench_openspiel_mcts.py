@@ -31,9 +31,16 @@ Prints one JSON object per game as it ends (when --log is given, also appended t
 with the same FILE plays only the games it lacks), then one per game name: cardgen's wins,
 draws, losses, its win rate (a draw counts half) with the 95 % Wilson interval, and the times.
 
-Measured, issue 49 (2026-11-28, 2 cores shared with seven other jobs: far fewer than 100 games a
-game fitted before the deadline; see the report's figures):
-  see the lead's note for the run of `--opponent ismcts --games 10 --time 0.05`.
+Measured, issue 49 (2026-11-28, `--time 0.2`, 2 cores shared with seven other jobs; the runs
+were stopped at the deadline, so only Gyon-RG has its 100 games; logs in benchmarks/logs):
+  Gyon-RG                   100 games 100 W  0 D 0 L  1.000 [0.963, 1.000]  cardgen 0.224 s/move, IS-MCTS 0.234
+  Gog & Magog                89 games  57 W 32 D 0 L  0.820 [0.728, 0.886]  cardgen 0.218 s/move, IS-MCTS 0.226
+  Gin-jon-tan (2 players)    52 games  47 W  0 D 5 L  0.904 [0.794, 0.958]  cardgen 0.221 s/move, IS-MCTS 0.226
+  Spherion (turn-based)      28 games  22 W  5 D 1 L  0.875 [0.706, 0.953]  cardgen 0.215 s/move, IS-MCTS 0.265
+IS-MCTS ran 2-35 simulations a move (median 2-9): each is a re-deal and a random rollout to the
+end of the game through the bridge (16-150 ms), so at 0.2 s it searches little; on Spherion its
+least useful count (2) took longer than 0.2 s. Equal time per move favours cardgen's bot, which
+scores positions with the game's evaluation instead of rolling out.
 
 Measured, issue 40 (2026-11-25, 2 shared cores, load 4-6 from other jobs; --time 0.08, 100 games each,
 issue 40's bar: cardgen's mcts wins at least 75 %):
