@@ -16,6 +16,10 @@ Game (one object per rules + config, immutable once built)
     min_return, max_return  bounds of every entry of State.returns()
     return_sum            what returns() sums to at the end (None: no promise)
     observation_shape()   shape of State.observation_tensor (flat, row-major)
+    observation_layout()  optional: the tensor's named, shaped parts (engine/tensors.py), for
+                          the docs; default None
+    spec                  what the game is (Spec: dynamics, chance, information, players,
+                          rewards, utility), declared once; game_type derives from it
     new_initial_state(seed)  a fresh State; all its chance comes from streams of `seed`
     state_from_json(data)    inverse of State.to_json()
     player_name(p)        short name of seat p for text ("R", "north", ...)
@@ -134,6 +138,7 @@ __all__ = [
     "State",
     "GameType",
     "Option",
+    "Spec",
     "IllegalActionError",
     "InvalidActionError",
 ]
@@ -249,6 +254,77 @@ class GameType:
         return "GameType(" + ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__) + ")"
 
 
+class Spec:
+    """What a game is, declared once, up front (OpenSpiel's GameType, PettingZoo's spec table):
+    the facts the protocol, the bridges, the web and the docs read.
+
+    dynamics        "sequential" (one seat at a time) or "simultaneous" (some nodes let every
+                    seat move at once)
+    chance          the kinds of chance it has: "explicit" (CHANCE nodes with enumerated
+                    outcomes: dice), "implicit" (draws from the state's seeded stream inside
+                    moves: shuffles, deals); empty for none
+    information     "perfect" (every seat sees the whole position) or "imperfect"
+    players         (fewest, most) seats, the range of its `players` option if it has one
+    rewards         "terminal": returns come once, at the end
+    utility         "zero_sum", "constant_sum" or "general_sum"
+    max_chance_outcomes  the most outcomes of one explicit chance node (0 without)
+    """
+
+    __slots__ = ("dynamics", "chance", "information", "players", "rewards", "utility", "max_chance_outcomes")
+    DYNAMICS = ("sequential", "simultaneous")
+    CHANCE_KINDS = ("explicit", "implicit")
+    INFORMATION = ("perfect", "imperfect")
+
+    def __init__(self, *, dynamics: str, chance: Sequence[str], information: str, players: tuple[int, int],
+                 utility: str, max_chance_outcomes: int = 0, rewards: str = "terminal") -> None:  # fmt: skip
+        def one_of(what: str, value: object, accepted: Sequence[str]) -> None:
+            if value not in accepted:
+                raise ValueError(f"spec {what} {value!r}: use one of {', '.join(accepted)}")
+
+        one_of("dynamics", dynamics, self.DYNAMICS)
+        for c in chance:
+            one_of("chance", c, self.CHANCE_KINDS)
+        one_of("information", information, self.INFORMATION)
+        one_of("utility", utility, GameType.UTILITIES)
+        one_of("rewards", rewards, ("terminal",))
+        low, high = players
+        if not 1 <= low <= high:
+            raise ValueError(f"spec players {players!r}: give (fewest, most) with 1 <= fewest <= most")
+        if ("explicit" in chance) != (max_chance_outcomes > 0):
+            raise ValueError("spec max_chance_outcomes: > 0 exactly when chance is explicit")
+        self.dynamics, self.chance, self.information = dynamics, tuple(chance), information
+        self.players, self.rewards, self.utility = (low, high), rewards, utility
+        self.max_chance_outcomes = max_chance_outcomes
+
+    @classmethod
+    def from_game_type(cls, kind: "GameType", players: tuple[int, int], max_chance_outcomes: int) -> "Spec":
+        """The spec a game that declares only a GameType implies."""
+        chance = [c for c, on in (("explicit", kind.explicit_chance), ("implicit", kind.implicit_chance)) if on]
+        return cls(dynamics="simultaneous" if kind.simultaneous else "sequential", chance=chance,
+                   information="perfect" if kind.perfect_information else "imperfect", players=players,
+                   utility=kind.utility, max_chance_outcomes=max_chance_outcomes if kind.explicit_chance else 0)  # fmt: skip
+
+    def game_type(self) -> "GameType":
+        """The protocol's GameType of this spec."""
+        return GameType(simultaneous=self.dynamics == "simultaneous", explicit_chance="explicit" in self.chance,
+                        implicit_chance="implicit" in self.chance, perfect_information=self.information == "perfect",
+                        utility=self.utility)  # fmt: skip
+
+    def rows(self) -> list[tuple[str, str]]:
+        """The spec as (fact, value) rows: the table docs and pages print."""
+        low, high = self.players
+        return [("dynamics", self.dynamics), ("chance", ", ".join(self.chance) or "none"),
+                ("information", self.information), ("players", str(low) if low == high else f"{low}-{high}"),
+                ("rewards", self.rewards), ("utility", self.utility.replace("_", "-")),
+                ("largest chance node", f"{self.max_chance_outcomes} outcomes" if self.max_chance_outcomes else "-")]  # fmt: skip
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: list(v) if isinstance(v, tuple) else v for k in self.__slots__ for v in [getattr(self, k)]}
+
+    def __repr__(self) -> str:
+        return "Spec(" + ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__) + ")"
+
+
 class Game:
     """Rules and configuration of one game. Subclasses set the attributes below."""
 
@@ -271,6 +347,16 @@ class Game:
     difficulties: Mapping[str, str] = MappingProxyType({})
     config: dict
 
+    @property
+    def spec(self) -> Spec:
+        """What this game is (Spec). A game declares it as a class attribute `spec` (and its
+        game_type as spec.game_type()); without one it is read from game_type and the options."""
+        players = (self.num_players, self.num_players)
+        for o in self.options:
+            if o.name == "players" and o.kind is int and o.low is not None and o.high is not None:
+                players = (o.low, o.high)
+        return Spec.from_game_type(self.game_type, players, self.num_distinct_actions)
+
     def new_initial_state(self, seed: int | str = 0) -> "State":
         raise NotImplementedError
 
@@ -280,6 +366,12 @@ class Game:
     def observation_shape(self) -> tuple[int, ...]:
         """Shape of State.observation_tensor(player): the tensor is flat, row-major."""
         raise NotImplementedError
+
+    def observation_layout(self) -> Any:
+        """The observation tensor's named, shaped parts (a cardgen.engine.tensors.Layout of
+        observation_size() floats, in the tensor's order), which docs/agents.md prints index by
+        index; None (the default): the tensor is one unnamed part."""
+        return None
 
     def observation_size(self) -> int:
         size = 1

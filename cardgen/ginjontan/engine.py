@@ -15,13 +15,14 @@ Only this module imports them all, so none of them imports another in a circle.
 
 from __future__ import annotations
 
-from cardgen.engine.protocol import GameType, Option, State, check_config
+from cardgen.engine.protocol import Option, Spec, State, check_config
+from cardgen.engine.tensors import Layout
 from cardgen.errors import CardgenError, OptionError
 
 from . import actions, evaluation, narration, view
 from . import observation as seen  # not `observation`: GinjontanState's method takes that name
 from .cards import Tables, tables
-from .layout import ACTIVE, HAND, MAX_PLAYERS, NUM_ACTIONS, PHASE_NAMES, RESERVE
+from .layout import HAND, MAX_PLAYERS, NUM_ACTIONS, RESERVE
 from .rules import GinjontanRules
 from .state import GinjontanSetup
 
@@ -50,8 +51,10 @@ class GinjontanGame(GinjontanSetup):
                "(so every round ends)", low=0, high=9),
         Option("prize", bool, False, "the prize rule: at the end the first three win cards of the others"),
     )
-    game_type = GameType(simultaneous=False, explicit_chance=False, implicit_chance=True,
-                         perfect_information=False, utility="constant_sum")  # fmt: skip
+    # what Gin-jon-tan is: turn by turn, shuffled deals, hidden hands, one point shared by the winners
+    spec = Spec(dynamics="sequential", chance=("implicit",), information="imperfect", players=(2, MAX_PLAYERS),
+                utility="constant_sum")
+    game_type = spec.game_type()
     min_return, max_return, return_sum = 0.0, 1.0, 1.0
     num_distinct_actions = NUM_ACTIONS
     play_help = narration.PLAY_HELP
@@ -81,9 +84,12 @@ class GinjontanGame(GinjontanSetup):
         return GinjontanState.from_json(self, data)
 
     def observation_shape(self) -> tuple[int, ...]:
+        return (self.observation_layout().size,)
+
+    def observation_layout(self) -> Layout:
         t = self.t
-        return (3 * (HAND + ACTIVE) + len(t.symbols) + len(t.colours) + self.num_players * (8 + 5 * ACTIVE)
-                + len(PHASE_NAMES) + 3,)  # fmt: skip
+        return seen.observation_layout(tuple(s.name for s in t.symbols), tuple(c.name for c in t.colours),
+                                       self.num_players)  # fmt: skip
 
     def config_summary(self) -> dict:
         return {**self.config, "decks": " vs ".join(self.deck_names) if self.deck_names else "common deck"}

@@ -5,6 +5,9 @@ seat cannot see. engine.GinjontanState has them as its methods of the same names
 
 from __future__ import annotations
 
+import re
+
+from cardgen.engine.tensors import Column, Layout, Part
 from cardgen.rng import Stream
 
 from .evaluation import slog
@@ -86,6 +89,44 @@ def observation(state: GinjontanPosition, player: int) -> dict:
         obs["exchange"] = {"kind": "reserve" if state.sub == 1 else "ask", "ask": state.ask,
                            "given": len(state.given) if state.player != me else show(state.given)}  # fmt: skip
     return obs
+
+
+CARD_COLUMNS = (
+    Column("symbol", "its symbol's number + 1, / 27 (0: no card)"),
+    Column("number", "its number / 33"),
+    Column("colour", "its colour's number + 1, / 7"),
+)
+SEAT_COLUMNS = (
+    Column("hand", "cards in its hand / 9"),
+    Column("reserve", "cards in its reserve / 33"),
+    Column("active", "its active cards / 3"),
+    Column("score", "its score, log-scaled (slog) / 12"),
+    Column("out", "1: it is out"),
+    Column("locked", "1: it is locked"),
+    Column("to_move", "1: it is to move"),
+    Column("exchanges", "its exchanges this round / 9"),
+    *(Column(f"duel{k}_{what}", f"its active card {k} unfolded in the duel: {text}")
+      for k in range(ACTIVE) for what, text in (("symbol", "symbol + 1, / 27"), ("number", "number / 33"),
+                                                 ("colour", "colour + 1, / 7"), ("acted", "1: it acted"),
+                                                 ("beaten", "1: it is beaten"))),
+)  # fmt: skip
+
+
+def observation_layout(symbols: tuple[str, ...], colours: tuple[str, ...], players: int) -> Layout:
+    """observation_tensor's parts, in its order (the card tables name the reserve's columns)."""
+    def ident(text: str) -> str:
+        return re.sub(r"\W+", "_", text.lower()).strip("_")
+
+    return Layout([
+        Part("hand", CARD_COLUMNS, rows=HAND, row_label="slot", help="the seat's hand, in its order"),
+        Part("active", CARD_COLUMNS, rows=ACTIVE, row_label="slot", help="the seat's active cards"),
+        Part("reserve_symbols", [Column(ident(n), f"the seat's reserve cards of {n} / 9") for n in symbols]),
+        Part("reserve_colours", [Column(ident(n), f"the seat's reserve cards in {n} / 9") for n in colours]),
+        Part("seats", SEAT_COLUMNS, rows=players, row_label="seat", help="every seat, by number (not from the viewer's side)"),
+        Part("phase", [Column(f"phase_{k}", f"1: the phase is {n}") for k, n in enumerate(PHASE_NAMES)]),
+        Part("round", [Column("round", "the round / 33"), Column("streak", "the streak / 8"),
+                       Column("sub", "the step of an exchange in the combination round (0: none)")]),
+    ])  # fmt: skip
 
 
 def observation_tensor(state: GinjontanPosition, player: int) -> list[float]:

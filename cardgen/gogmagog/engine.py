@@ -22,7 +22,8 @@ from __future__ import annotations
 from typing import Any
 
 from cardgen import decks
-from cardgen.engine.protocol import GameType, Option, check_config
+from cardgen.engine.protocol import Option, Spec, check_config
+from cardgen.engine.tensors import Layout
 from cardgen.errors import DeckError, OptionError
 
 from . import view
@@ -35,15 +36,13 @@ from .position import (
     E_NONE,
     E_TOKENS,
     EFFECT_CODE,
-    OBS_GLOBAL,
-    OBS_HAND,
-    OBS_SLOT,
     SEATS,
     T_ENEMY,
     T_FLAW,
     T_NONE,
     T_OWN,
     GameSetup,
+    observation_layout,
 )
 from .rules import Rules
 
@@ -108,8 +107,10 @@ class GogmagogGame(GameSetup):
         Option("max_copies", int, 3, "most copies of one card in a legal deck", low=1, high=200),
         Option("max_resources", int, 6, "most resource cards in a legal deck", low=0, high=200),
     )
-    game_type = GameType(simultaneous=False, explicit_chance=False, implicit_chance=True,
-                         perfect_information=False, utility="zero_sum")  # fmt: skip
+    # what Gog & Magog is: turn by turn, shuffled decks, hidden hands and face-down cards
+    spec = Spec(dynamics="sequential", chance=("implicit",), information="imperfect", players=(2, 2),
+                utility="zero_sum")
+    game_type = spec.game_type()
     num_players = 2
     min_return = -1.0
     max_return = 1.0
@@ -187,7 +188,10 @@ class GogmagogGame(GameSetup):
         return SEATS[player] if player in (0, 1) else super().player_name(player)
 
     def observation_shape(self) -> tuple[int, ...]:
-        return (2 * self.R * self.L * OBS_SLOT + OBS_GLOBAL + self.H * OBS_HAND,)
+        return (self.observation_layout().size,)
+
+    def observation_layout(self) -> Layout:
+        return observation_layout(self.R * self.L, self.H)
 
 
 class GogmagogState(Rules):

@@ -25,6 +25,7 @@ import random
 from typing import Any, Self
 
 from cardgen.engine.protocol import TERMINAL, Game, State
+from cardgen.engine.tensors import Column, Layout, Part
 from cardgen.errors import CardgenError
 
 from .actions import ActionLayout
@@ -43,10 +44,54 @@ EFFECT_CODE = {"instant": E_INSTANT, "strike": E_TOKENS, "tokens": E_TOKENS, "dr
 # what an effect is aimed at (T_FLAW: an empty enemy lane, drain=flaw)
 T_NONE, T_ENEMY, T_OWN, T_FLAW = range(4)
 SEATS = ("gog", "magog")
-# observation_tensor layout
-OBS_SLOT = 10  # present, offensive, concealed, tokens, attack, defence, cost, ability ready (unused, not lost), instant, guild
-OBS_GLOBAL = 18
-OBS_HAND = 9  # present, 4 kinds, cost, attack, defence, amount
+# observation_tensor layout (observation_layout): the parts in the order the tensor lists them
+SLOT_COLUMNS = (
+    Column("present", "1: a card in this board slot"),
+    Column("offensive", "1: in the offensive rank"),
+    Column("concealed", "1: played face down"),
+    Column("tokens", "attack tokens on it"),
+    Column("attack", "its attack now (0 when concealed from the seat)"),
+    Column("defence", "its defence now (0 when concealed)"),
+    Column("cost", "its mana cost"),
+    Column("ability_ready", "1: its ability may still be used (0 when concealed)"),
+    Column("instant", "1: it has an instant attack (0 when concealed)"),
+    Column("guild", "its guild + 1 (0 when concealed)"),
+)
+GLOBAL_COLUMNS = (
+    Column("energy", "the seat's energy"), Column("opp_energy", "the opponent's"),
+    Column("mana", "the seat's mana"), Column("opp_mana", "the opponent's"),
+    Column("spent", "mana the seat spent this turn"), Column("opp_spent", "the opponent's"),
+    Column("hand", "cards in the seat's hand"), Column("opp_hand", "in the opponent's"),
+    Column("deck", "cards in the seat's deck"), Column("opp_deck", "in the opponent's"),
+    Column("wells", "the seat's mana wells"), Column("opp_wells", "the opponent's"),
+    Column("turn", "the turn / max_turns"),
+    Column("to_move", "1: the seat is to move"),
+    Column("phase_main", "1: the main phase"), Column("phase_march", "1: the march"),
+    Column("phase_war", "1: the war"),
+    Column("acted", "1: the mover has acted this phase"),
+)  # fmt: skip
+HAND_COLUMNS = (
+    Column("present", "1: a card in this hand slot"),
+    *(Column(k, f"1: it is a {k}") for k in ("creature", "ability", "spell", "resource")),
+    Column("cost", "its mana cost"),
+    Column("attack", "its printed attack"),
+    Column("defence", "its printed defence"),
+    Column("amount", "its effect's amount"),
+)
+OBS_SLOT = len(SLOT_COLUMNS)
+OBS_GLOBAL = len(GLOBAL_COLUMNS)
+OBS_HAND = len(HAND_COLUMNS)
+
+
+def observation_layout(slots: int, hand: int) -> Layout:
+    """observation_tensor's parts: `slots` board slots a side, the counts, `hand` hand slots."""
+    return Layout([
+        Part("own_board", SLOT_COLUMNS, rows=slots, row_label="slot",
+             help="the seat's board slots, lane by lane (per_rank: the defensive rank's lanes, then the offensive's)"),
+        Part("opp_board", SLOT_COLUMNS, rows=slots, row_label="slot", help="the opponent's, alike"),
+        Part("global", GLOBAL_COLUMNS, help="the counts, the turn and the phase"),
+        Part("hand", HAND_COLUMNS, rows=hand, row_label="slot", help="the seat's hand, in its order"),
+    ])  # fmt: skip
 
 
 class GameSetup(ActionLayout, Game):

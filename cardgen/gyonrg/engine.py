@@ -24,7 +24,8 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from cardgen import decks
-from cardgen.engine.protocol import GameType, Option, check_config
+from cardgen.engine.protocol import Option, Spec, check_config
+from cardgen.engine.tensors import Layout
 from cardgen.errors import DeckError
 
 from . import board as _board
@@ -65,6 +66,7 @@ from .position import (
     SALVAGE,
     SPECIAL_PHASE,
     GameSetup,
+    observation_layout,
 )
 
 # private names of the module before the split, still reached for by tests and older scripts
@@ -175,8 +177,10 @@ class GyonrgGame(GameSetup):
         Option("deck_size", int, 54, "cards in a legal deck (the rulebook: 54; other sizes are a variant)", low=5, high=500),
         Option("max_drones", int, 3, "most Drones in a legal deck (the rulebook: 3)", low=0, high=500),
     )
-    game_type = GameType(simultaneous=False, explicit_chance=False, implicit_chance=True,
-                         perfect_information=False, utility="zero_sum")  # fmt: skip
+    # what Gyon-RG is: turn by turn, shuffled decks (drawn from the state's stream), hidden hands
+    spec = Spec(dynamics="sequential", chance=("implicit",), information="imperfect", players=(2, 2),
+                utility="zero_sum")
+    game_type = spec.game_type()
     play_help = view.PLAY_HELP
     min_return = -1.0
     max_return = 1.0
@@ -278,8 +282,11 @@ class GyonrgGame(GameSetup):
         return ("red", "blue")[player] if player in (0, 1) else super().player_name(player)
 
     def observation_shape(self) -> tuple[int, ...]:
-        """Flat: per sector OBS_SECTOR values, then OBS_GLOBAL, then OBS_CARD per hand slot."""
-        return (SECTORS * OBS_SECTOR + OBS_GLOBAL + self.max_hand * OBS_CARD,)
+        """Flat: its parts (observation_layout) one after another."""
+        return (self.observation_layout().size,)
+
+    def observation_layout(self) -> Layout:
+        return observation_layout(self.max_hand)
 
 
 GAME = GyonrgGame

@@ -19,6 +19,7 @@ import random
 from typing import Self
 
 from cardgen.engine.protocol import TERMINAL, Game, State
+from cardgen.engine.tensors import Column, Layout, Part
 from cardgen.errors import CardgenError
 from cardgen.rng import Stream
 
@@ -29,10 +30,51 @@ from .board import ATTACK, DEPLOY, MAIN, NAMES, SECTORS, SHIELD, SPEED, CardInfo
 MULLIGAN, SPECIAL_PHASE, BOARD, DISCARD, KEEP, OVER, SALVAGE = range(7)
 PHASE_NAMES = ("mulligan", "special", "board", "discard", "keep", "over", "salvage")
 
-# observation_tensor layout (see Position.observation_tensor)
-OBS_SECTOR = 11  # mine, theirs, fleet size, Captain attack/shield/speed, facing one-hot (4), Captain is a Drone
-OBS_GLOBAL = 18  # AP, VPs, hand/deck/scrap sizes (mine, theirs), turn, phase one-hot (7), my move
-OBS_CARD = 8  # a hand slot: present, then the card's seven printed stats
+# observation_tensor layout (observation_layout; see Position.observation_tensor)
+SECTOR_COLUMNS = (
+    Column("mine", "1: the seat's fleet is here"),
+    Column("theirs", "1: the opponent's fleet is here"),
+    Column("fleet", "ships in the fleet / max_fleet"),
+    Column("attack", "the Captain's attack / 10"),
+    Column("shield", "the Captain's shield / 10"),
+    Column("speed", "the Captain's speed / 10"),
+    *(Column(f"facing_{k}", f"1: the fleet faces direction {k}") for k in range(4)),
+    Column("drone", "1: the Captain is a Drone"),
+)
+GLOBAL_COLUMNS = (
+    Column("ap", "Action Points left / 10"),
+    Column("vp", "the seat's Victory Points / vp_to_win"),
+    Column("opp_vp", "the opponent's / vp_to_win"),
+    Column("hand", "cards in the seat's hand / max hand"),
+    Column("opp_hand", "in the opponent's / max hand"),
+    Column("deck", "cards in the seat's deck / cards in both decks"),
+    Column("opp_deck", "in the opponent's deck / both decks"),
+    Column("scrap", "cards in the seat's scrap yard / both decks"),
+    Column("opp_scrap", "in the opponent's / both decks"),
+    Column("turn", "the turn / max_turns"),
+    *(Column(f"phase_{name}", f"1: the phase is {name}") for name in PHASE_NAMES),
+    Column("to_move", "1: the seat is to move"),
+)
+CARD_COLUMNS = (
+    Column("present", "1: a card in this hand slot"),
+    *(Column(name, f"its printed {name.replace('_', ' ')} / 10")
+      for name in ("deploy", "move", "rotate", "attack_cost", "speed", "attack", "shield")),
+)
+OBS_SECTOR = len(SECTOR_COLUMNS)
+OBS_GLOBAL = len(GLOBAL_COLUMNS)
+OBS_CARD = len(CARD_COLUMNS)
+
+
+def observation_layout(max_hand: int) -> Layout:
+    """observation_tensor's parts: the sectors, the public counts, the seat's hand."""
+    return Layout([
+        Part("sectors", SECTOR_COLUMNS, rows=SECTORS, row_label="sector", help="sector <row> of the board"),
+        Part("global", GLOBAL_COLUMNS, help="the public counts, the turn and the phase"),
+        Part("hand", CARD_COLUMNS, rows=max_hand, row_label="slot", help="the seat's hand, in its order"),
+    ])  # fmt: skip
+
+
+_S = observation_layout(0)["sectors"].col  # a sector's columns by name
 
 
 class GameSetup(Game):
@@ -347,14 +389,14 @@ class Position(State):
             cell = [0.0] * OBS_SECTOR
             if fleet:
                 cap = fleet[0]
-                cell[0] = float(owner == player)
-                cell[1] = float(owner == opp)
-                cell[2] = len(fleet) / g.max_fleet
-                cell[3] = self.stat(cap, ATTACK) / 10
-                cell[4] = self.stat(cap, SHIELD) / 10
-                cell[5] = self.stat(cap, SPEED) / 10
-                cell[6 + self.facing[sec] % 4] = 1.0
-                cell[10] = float(g.cards[cap].drone)
+                cell[_S.mine] = float(owner == player)
+                cell[_S.theirs] = float(owner == opp)
+                cell[_S.fleet] = len(fleet) / g.max_fleet
+                cell[_S.attack] = self.stat(cap, ATTACK) / 10
+                cell[_S.shield] = self.stat(cap, SHIELD) / 10
+                cell[_S.speed] = self.stat(cap, SPEED) / 10
+                cell[_S.facing_0 + self.facing[sec] % 4] = 1.0
+                cell[_S.drone] = float(g.cards[cap].drone)
             out += cell
         total = sum(len(d) for d in g.deck_ids) or 1
         glob = [

@@ -18,11 +18,13 @@ neighbour tables precomputed per board size; clone() copies four lists.
 
 from __future__ import annotations
 
+import functools
 from bisect import insort
 from operator import itemgetter
 from types import MappingProxyType
 
-from cardgen.engine.protocol import TERMINAL, Game, GameType, Option, SeatState, State, check_config
+from cardgen.engine.protocol import TERMINAL, Game, Option, SeatState, Spec, State, check_config
+from cardgen.engine.tensors import Column, Layout, Part
 from cardgen.errors import CardgenError, IllegalActionError
 from cardgen.numbers import parse_int
 
@@ -146,8 +148,9 @@ class GyreGame(Game):
             none_ok=True,
         ),
     )
-    game_type = GameType(simultaneous=False, explicit_chance=False, implicit_chance=False,
-                         perfect_information=True, utility="constant_sum")  # fmt: skip
+    # what Gyre is: turn by turn, no chance, everything in sight, one winner's point to share
+    spec = Spec(dynamics="sequential", chance=(), information="perfect", players=(2, 4), utility="constant_sum")
+    game_type = spec.game_type()
     min_return = 0.0
     max_return = 1.0
     return_sum = 1.0
@@ -190,6 +193,24 @@ class GyreGame(Game):
         """Planes of size x size: tiles (empty, then one per player), gyres per player,
         inactive gyres, and one plane per player that is all ones on that player's turn."""
         return (3 * self.num_players + 2, self.size, self.size)
+
+    def observation_layout(self) -> Layout:
+        """The planes of observation_shape as parts of size*size cells (row by row)."""
+        return _planes(self.num_players, self.nn)
+
+
+@functools.lru_cache(maxsize=32)
+def _planes(k: int, nn: int) -> Layout:
+    def plane(name: str, says: str) -> Part:
+        return Part(name, [Column("on", says)], rows=nn, row_label="cell", help="cell <row> = y * size + x")
+
+    return Layout([
+        plane("empty", "1: no tile on the cell"),
+        *(plane(f"tiles_{p}", f"1: a tile of player {p}") for p in range(k)),
+        *(plane(f"gyres_{p}", f"1: a gyre of player {p} whose corner is the cell") for p in range(k)),
+        plane("inactive", "1: the gyre at the cell is inactive this turn"),
+        *(plane(f"to_move_{p}", f"all 1: player {p} is to move") for p in range(k)),
+    ])  # fmt: skip
 
 
 GAME = GyreGame
@@ -552,20 +573,20 @@ class GyreState(SeatState):
     def observation_tensor(self, player: int) -> list[float]:
         """Everything is visible in Gyre: the same planes for every seat (see observation_shape)."""
         game = self.game
-        k = game.num_players
         nn = game.nn
-        planes = [0.0] * ((3 * k + 2) * nn)
+        layout = _planes(game.num_players, nn)
+        planes = layout.zeros()
+        tiles = [layout["empty"].start] + [layout[f"tiles_{p}"].start for p in range(game.num_players)]
         for t, v in enumerate(self.board):
-            planes[v * nn + t] = 1.0
-        base = (k + 1) * nn
+            planes[tiles[v] + t] = 1.0
         for t, v in enumerate(self.gyres):
             if v:
-                planes[base + (v - 1) * nn + t] = 1.0
-        base += k * nn
+                planes[layout[f"gyres_{v - 1}"].start + t] = 1.0
+        inactive = layout["inactive"].start
         for g in self.inactive_gyres():
-            planes[base + g] = 1.0
+            planes[inactive + g] = 1.0
         if self.player >= 0:
-            start = base + nn + self.player * nn
+            start = layout[f"to_move_{self.player}"].start
             planes[start : start + nn] = [1.0] * nn
         return planes
 

@@ -19,8 +19,9 @@ What an agent sees, and the choices made where PettingZoo leaves them open:
   promises no bounds on tensors, so the Box is unbounded rather than guessed.
 * Chance is resolved inside the environment from the seeded game (explicit chance nodes take
   state.sample_chance(), shuffles come from the state's own stream), so agents only see their
-  turns; `reset(seed=s)` plays the game cardgen's own tools play with seed s, and a reset without
-  a seed continues from the last seed ("s/1", "s/2", ...; `game_seed` names the current one, and
+  turns; `reset(seed=s)` (an integer or a word) plays the game cardgen's own tools play with seed
+  s, and a reset without a seed deals a fresh game: the next of the last seed ("s/1", "s/2", ...;
+  a random one before any seed was given; `game_seed` names the current one, and
   `game_state` is the game's own State; record() makes the game so far a record that
   `cardgen replay` plays back).
 * Rewards come once, at the end: each seat's returns(). Games end by their own rules (they all
@@ -30,9 +31,15 @@ What an agent sees, and the choices made where PettingZoo leaves them open:
   chosen (a seat with nothing to do passes the game's noop). The choices wait in the environment,
   never in the game, so no seat's observation shows another's pending choice.
 * In the parallel environment every seat acts at every step: at a simultaneous node each chooses
-  its own action; at a sequential node the seat to move chooses and the others pass the game's
-  noop, which is the only 1 in their action_mask (they may also be left out of the actions dict).
-* A masked-out or malformed action is refused with a one-line IllegalActionError or
+  its own action; at a sequential node the seat to move chooses and the others pass: their
+  action_mask has only the game's noop, and whatever action they send is ignored (or they may be
+  left out of the actions dict), as PettingZoo's parallel_seed_test sends every agent a sample.
+* In the parallel environment a masked-out or malformed action of a seat to move is, by default
+  (`illegal_action="replace"`), replaced by that seat's first legal action (the lowest number),
+  and its info says so: {"illegal_action": what it sent, "played": what was played}; so random
+  agents sampling the whole action space play (PettingZoo's parallel_seed_test does).
+  `parallel_env(game, illegal_action="raise")` refuses it instead, as the AEC environment does.
+* In the AEC environment a masked-out or malformed action is refused with a one-line IllegalActionError or
   InvalidActionError naming the agent, and nothing changes: the agent may choose again.
 * render() is the game's text of the position for the open table (State.render(player=None),
   the screen of `cardgen play --open`), not any one seat's view: render is for the person watching
@@ -69,6 +76,7 @@ except ImportError as exc:  # pragma: no cover - depends on the installed extras
 __all__ = ["env", "raw_env", "parallel_env", "CardgenParallelEnv"]
 
 RENDER_MODES = ("ansi", "human")
+ILLEGAL_ACTIONS = ("replace", "raise")  # what the parallel env does with a masked-out action of a seat to move
 
 
 def agent_name(seat: int) -> str:
@@ -236,13 +244,6 @@ def _resolve_chance(state: State) -> None:
         state.apply_action(state.sample_chance())
 
 
-def _same_action(action: Any, value: int) -> bool:
-    try:
-        return not isinstance(action, bool | np.bool_) and operator.index(action) == value
-    except TypeError:
-        return False
-
-
 def _text(state: State, action: int, seat: int) -> str:
     try:
         return state.action_to_string(action, seat)
@@ -329,7 +330,11 @@ class CardgenParallelEnv(_Bridge, ParallelEnv):
     """A cardgen game as a PettingZoo ParallelEnv: every seat acts at every step (see the module
     docstring). Made for Spherion, whose planning is simultaneous; any game works."""
 
-    def __init__(self, game: str | Game, render_mode: str | None = None, **options: Any) -> None:
+    def __init__(self, game: str | Game, render_mode: str | None = None, illegal_action: str = "replace",
+                 **options: Any) -> None:  # fmt: skip
+        if illegal_action not in ILLEGAL_ACTIONS:
+            raise OptionError(f"unknown illegal_action {illegal_action!r} (accepted: {', '.join(ILLEGAL_ACTIONS)})")
+        self.illegal_action = illegal_action
         self._setup(game, render_mode, options)
         self.agents: list[str] = []
 
@@ -366,19 +371,22 @@ class CardgenParallelEnv(_Bridge, ParallelEnv):
         player = state.current_player()
         noop = self.game.noop_action
         joint = []
+        replaced: dict[str, Any] = {}
         for seat, agent in enumerate(self.possible_agents):
             moves = player == seat or (player == SIMULTANEOUS and bool(state.legal_actions(seat)))
-            if not moves:
-                if agent in actions and not _same_action(actions[agent], noop):
-                    raise IllegalActionError(
-                        f"{agent}: not to move now, so it passes the noop {noop} (its only 1 in action_mask) "
-                        f"or is left out of the actions; got {actions[agent]!r}"
-                    )
+            if not moves:  # whatever it sent is ignored (see the module docstring)
                 joint.append(noop)
             elif agent not in actions:
                 raise InvalidActionError(f"no action for {agent}: it moves now (choose one where its action_mask is 1)")
             else:
-                joint.append(self._checked_action(agent, actions[agent], state.legal_actions(seat)))
+                legal = state.legal_actions(seat)
+                try:
+                    joint.append(self._checked_action(agent, actions[agent], legal))
+                except (IllegalActionError, InvalidActionError):
+                    if self.illegal_action == "raise":
+                        raise
+                    replaced[agent] = actions[agent]
+                    joint.append(legal[0])
         if player == SIMULTANEOUS:
             state.apply_actions(joint)
         else:
@@ -392,6 +400,8 @@ class CardgenParallelEnv(_Bridge, ParallelEnv):
         truncations = dict.fromkeys(live, False)
         observations = self._observations(live)
         infos: dict[str, dict[str, Any]] = {a: {} for a in live}
+        for agent, sent in replaced.items():
+            infos[agent] = {"illegal_action": sent, "played": joint[self._seat[agent]]}
         if done:
             self.agents = []
         if self.render_mode == "human":
@@ -405,6 +415,9 @@ def env(game: str | Game, render_mode: str | None = None, **options: Any) -> AEC
     return wrappers.OrderEnforcingWrapper(raw_env(game, render_mode=render_mode, **options))
 
 
-def parallel_env(game: str | Game, render_mode: str | None = None, **options: Any) -> CardgenParallelEnv:
-    """The parallel environment of `game` (Spherion's planning is simultaneous; any game works)."""
-    return CardgenParallelEnv(game, render_mode=render_mode, **options)
+def parallel_env(game: str | Game, render_mode: str | None = None, illegal_action: str = "replace",
+                 **options: Any) -> CardgenParallelEnv:  # fmt: skip
+    """The parallel environment of `game` (Spherion's planning is simultaneous; any game works);
+    `illegal_action` "replace" (a masked-out action of a seat to move plays its first legal one)
+    or "raise"."""
+    return CardgenParallelEnv(game, render_mode=render_mode, illegal_action=illegal_action, **options)

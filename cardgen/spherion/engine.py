@@ -35,9 +35,10 @@ Planning and Position), so a search's calls are plain methods as before the spli
 
 from __future__ import annotations
 
+from cardgen.engine.tensors import Layout
 from cardgen.spherion.actions import NUM_ACTIONS, action_text, parse_action
 from cardgen.spherion.board import SIZES
-from cardgen.spherion.observation import OBS_CARD, OBS_CELL, OBS_GLOBAL, OBS_HAND
+from cardgen.spherion.observation import observation_layout
 from cardgen.spherion.settings import Settings
 from cardgen.spherion.state import SpherionState
 
@@ -87,7 +88,10 @@ class SpherionGame(Settings):
 
     def observation_shape(self) -> tuple[int, ...]:
         cells = 10 * SIZES[self.config["size"]] ** 2 + 2
-        return (cells * OBS_CELL + OBS_GLOBAL + OBS_HAND * OBS_CARD,)
+        return (observation_layout(cells).size,)
+
+    def observation_layout(self) -> Layout:
+        return observation_layout(10 * SIZES[self.config["size"]] ** 2 + 2)
 
 
 GAME = SpherionGame

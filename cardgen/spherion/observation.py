@@ -1,25 +1,80 @@
 """What a Spherion seat sees, what it cannot, and what the bots make of it.
 
-observation() and observation_tensor() (its layout: OBS_CELL floats per cell, OBS_GLOBAL for
-the points, counts and phase, OBS_CARD per card of the hand) show a seat only what it may see;
+observation() and observation_tensor() (its layout, observation_layout: a row per cell, the
+points, counts and phase, and a row per card slot of the seat's deck, so the whole hand with
+each card's index, `c7` being row 7) show a seat only what it may see;
 determinize() re-deals what it cannot; evaluate_all() is the bots' value of a position (the EV_
 weights, fitted to game results), scoring plans as projected while they are made.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import cast
 
+from cardgen.engine.tensors import Column, Layout, Part
 from cardgen.rng import Stream
 from cardgen.spherion.actions import DM, FACES, MAXC, READY, WAIT, action_text
 from cardgen.spherion.planning import Planning
 from cardgen.spherion.position import DECK, FIELDZ, GONE, INHAND, PH_OVER, PH_PLAN, PH_RESOLVE, PHASES
 from cardgen.spherion.settings import SEATS
 
-OBS_CELL = 12
-OBS_GLOBAL = 24
-OBS_HAND = 10
-OBS_CARD = 6
+CELL_COLUMNS = (
+    Column("own_territory", "1: the seat's territory"),
+    Column("opp_territory", "1: the opponent's territory"),
+    Column("wall", "1: a wall"),
+    Column("own_monster", "1: one of the seat's monsters"),
+    Column("own_spell_trap", "1: one of the seat's spells or traps"),
+    Column("opp_monster", "1: an opposing monster face up"),
+    Column("opp_face_down", "1: an opposing card face down"),
+    Column("opp_spell_trap", "1: an opposing spell or trap face up"),
+    Column("powerup", "1: a power-up (face down)"),
+    Column("own_dm", "1: the seat's deck master"),
+    Column("opp_dm", "1: the opposing deck master"),
+    Column("atk", "a monster in sight: its ATK now / 4000"),
+)
+GLOBAL_COLUMNS = (
+    Column("lp", "the seat's deck master's LP"),
+    Column("opp_lp", "the opponent's"),
+    Column("summon_points", "the seat's Summon points"),
+    Column("opp_summon_points", "the opponent's"),
+    Column("move_points", "the seat's Move points / 2"),
+    Column("opp_move_points", "the opponent's / 2"),
+    Column("hammers", "the seat's hammers (hand trades) this turn"),
+    Column("hand", "cards in the seat's hand"),
+    Column("opp_hand", "cards in the opponent's hand"),
+    Column("deck", "cards in the seat's deck / 10"),
+    Column("opp_deck", "cards in the opponent's deck / 10"),
+    Column("turn", "the turn / 10"),
+    Column("first", "1: the seat plays first this turn"),
+    Column("plan", "steps in the seat's plan"),
+    Column("opp_plan", "steps in the opponent's plan"),
+    Column("ready", "1: the seat's plan is done"),
+    Column("opp_ready", "1: the opponent's plan is done"),
+    Column("step", "the step of the plans being resolved"),
+    *(Column(f"phase_{name.replace('-', '_')}", f"1: the phase is {name}") for name in PHASES),
+)
+CARD_COLUMNS = (
+    Column("in_hand", "1: card c<row> is in the seat's hand"),
+    Column("monster", "1: it is a monster"),
+    Column("level", "its level / 12"),
+    Column("atk", "its printed ATK / 4000"),
+    Column("defence", "its printed DEF / 4000"),
+    Column("spell", "1: it is a spell"),
+    Column("trap", "1: it is a trap"),
+)
+
+
+@functools.lru_cache(maxsize=8)
+def observation_layout(cells: int) -> Layout:
+    """observation_tensor's parts on a sphere of `cells` cells."""
+    return Layout([
+        Part("cells", CELL_COLUMNS, rows=cells, row_label="cell", help="cell #<row> of the sphere"),
+        Part("global", GLOBAL_COLUMNS, help="points, counts and the phase"),
+        Part("hand", CARD_COLUMNS, rows=MAXC, row_label="card",
+             help="card c<row> of the seat's deck (the hand whole, each card where its index says)"),
+    ])  # fmt: skip
+
 
 # The bots' evaluation: the logit of a seat's chance to win, a logistic regression on positions at the start
 # of a turn in 200 games of mcts:40 against random on the small sphere (docs/rules/spherion.md, "Bots").
@@ -92,34 +147,35 @@ class Observing(Planning):
     def observation_tensor(self, player: int) -> list[float]:
         g = self.game
         b = self.board
-        n = b.cells
-        out = [0.0] * (n * OBS_CELL + OBS_GLOBAL + OBS_HAND * OBS_CARD)
-        for c in range(n):
-            o = c * OBS_CELL
+        layout = observation_layout(b.cells)
+        cells, col = layout["cells"], layout["cells"].col
+        out = layout.zeros()
+        for c in range(b.cells):
+            o = cells.row(c)
             t = self.terr[c]
             if t:
-                out[o + (0 if t - 1 == player else 1)] = 1.0
+                out[o + (col.own_territory if t - 1 == player else col.opp_territory)] = 1.0
             if c in b.wall:
-                out[o + 2] = 1.0
+                out[o + col.wall] = 1.0
         for p in (0, 1):
             for i, z in enumerate(self.zone[p]):
                 if z != FIELDZ:
                     continue
-                o = self.cell[p][i] * OBS_CELL
+                o = cells.row(self.cell[p][i])
                 st = g.cards[p][i]
                 seen = p == player or self.faceup[p][i]
                 if p == player:
-                    out[o + (3 if st.kind == 0 else 4)] = 1.0
+                    out[o + (col.own_monster if st.kind == 0 else col.own_spell_trap)] = 1.0
                 elif not seen:
-                    out[o + 6] = 1.0
+                    out[o + col.opp_face_down] = 1.0
                 else:
-                    out[o + (5 if st.kind == 0 else 7)] = 1.0
+                    out[o + (col.opp_monster if st.kind == 0 else col.opp_spell_trap)] = 1.0
                 if seen and st.kind == 0:
-                    out[o + 11] = self._atk(p, i) / 4000.0
-            out[self.dm[p] * OBS_CELL + (9 if p == player else 10)] = 1.0
+                    out[o + col.atk] = self._atk(p, i) / 4000.0
+            out[cells.row(self.dm[p]) + (col.own_dm if p == player else col.opp_dm)] = 1.0
         for c in self.pu:
-            out[c * OBS_CELL + 8] = 1.0
-        o = n * OBS_CELL
+            out[cells.row(c) + col.powerup] = 1.0
+        o = layout["global"].row()
         q = 1 - player
         vals = [self.lp[player], self.lp[q], self.spts[player], self.spts[q], self.mpts[player] / 2, self.mpts[q] / 2,
                 self.hammers[player], len(self.hand[player]), len(self.hand[q]), len(self.deck[player]) / 10,
@@ -127,12 +183,13 @@ class Observing(Planning):
                 len(self.plans[q]), float(self.ready[player]), float(self.ready[q]), self.step]  # fmt: skip
         for k, v in enumerate(vals):
             out[o + k] = float(v)
-        out[o + 18 + min(self.phase, 5)] = 1.0
-        o += OBS_GLOBAL
-        for k, i in enumerate(sorted(self.hand[player])[:OBS_HAND]):
+        out[o + len(vals) + self.phase] = 1.0
+        hand = layout["hand"]
+        for i in self.hand[player]:
             st = g.cards[player][i]
-            out[o + k * OBS_CARD: o + (k + 1) * OBS_CARD] = [float(st.kind == 0), st.level / 12, st.atk / 4000,
-                                                             st.defence / 4000, float(st.kind == 1), float(st.kind == 2)]
+            o = hand.row(i)
+            out[o : o + hand.width] = [1.0, float(st.kind == 0), st.level / 12, st.atk / 4000, st.defence / 4000,
+                                       float(st.kind == 1), float(st.kind == 2)]  # fmt: skip
         return out
 
     # -- what it cannot see ----------------------------------------------------------

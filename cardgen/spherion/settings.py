@@ -9,7 +9,7 @@ Settings is the Game without its states: the rules layers (position.py and above
 from __future__ import annotations
 
 from cardgen.decks import named_decks
-from cardgen.engine.protocol import Game, GameType, Option, check_config
+from cardgen.engine.protocol import Game, Option, Spec, check_config
 from cardgen.errors import DeckError, OptionError
 from cardgen.spherion.actions import NUM_ACTIONS, READY
 from cardgen.spherion.board import SIZES, Board, build_board
@@ -84,8 +84,11 @@ class Settings(Game):
         Option("attacker", str, "revealed", "a face-down monster may attack and is turned face-up as it does "
                "(revealed), or only a face-up monster attacks (face-up)", choices=("revealed", "face-up")),
     )
-    game_type = GameType(simultaneous=True, explicit_chance=True, implicit_chance=True,
-                         perfect_information=False, utility="zero_sum")  # fmt: skip
+    # what Spherion is: simultaneous plans, dice (chance nodes of 2 or 4 outcomes: the first
+    # player's coin, a die's faces) and shuffled decks, hidden hands and face-down cards
+    spec = Spec(dynamics="simultaneous", chance=("explicit", "implicit"), information="imperfect",
+                players=(2, 2), utility="zero_sum", max_chance_outcomes=4)
+    game_type = spec.game_type()
     min_return, max_return, return_sum = -1.0, 1.0, 0.0
     num_players = 2
     noop_action = READY

@@ -5,6 +5,7 @@ clear error that changes nothing, and a simultaneous choice stays hidden until e
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import subprocess
@@ -193,8 +194,8 @@ def test_the_parallel_env_plays_a_whole_game_to_the_games_returns_the_same_for_t
     assert play_parallel(10)[0].history() != state.history()
 
 
-def test_the_parallel_env_refuses_what_a_seat_may_not_send():
-    e = parallel_env("spherion")
+def test_the_parallel_env_refuses_what_a_seat_to_move_may_not_send_and_ignores_the_others():
+    e = parallel_env("spherion", illegal_action="raise")
     obs, _ = e.reset(seed=9)
     state = e.game_state
     while state.current_player() == SIMULTANEOUS:  # to a sequential node: one seat moves
@@ -204,13 +205,54 @@ def test_the_parallel_env_refuses_what_a_seat_may_not_send():
     assert np.flatnonzero(obs[other]["action_mask"]).tolist() == [load_game("spherion").noop_action]
     move = int(np.flatnonzero(obs[mover]["action_mask"])[0])
     history = state.history()
-    with pytest.raises(IllegalActionError, match=rf"^{other}: not to move now"):
-        e.step({mover: move, other: 5})
     with pytest.raises(InvalidActionError, match=rf"^no action for {mover}: it moves now"):
         e.step({other: 0})
+    with pytest.raises(IllegalActionError, match=rf"^{mover}: illegal action"):
+        e.step({mover: 2575, other: 0})
     assert state.history() == history
-    e.step({mover: move})  # the seat not to move may be left out
+    e.step({mover: move, other: 5})  # the seat not to move is ignored, whatever it sends
     assert state.history()[len(history)] == move  # then chance, played by the environment
+    again = parallel_env("spherion")
+    obs, _ = again.reset(seed=9)
+    while again.game_state.current_player() == SIMULTANEOUS:  # the same game, the idle seat left out
+        obs, *_ = again.step({a: int(np.flatnonzero(obs[a]["action_mask"])[0]) for a in again.agents})
+    again.step({mover: move})
+    assert again.game_state.history() == state.history()
+
+
+def test_parallel_seed_test_passes_a_masked_out_action_is_replaced_and_said():
+    from pettingzoo.test import parallel_seed_test
+
+    parallel_seed_test(lambda: parallel_env("spherion"), num_cycles=200)
+    e = parallel_env("spherion")
+    obs, _ = e.reset(seed=9)
+    mover = f"player_{e.game_state.current_player()}" if e.game_state.current_player() >= 0 else "player_0"
+    legal = np.flatnonzero(obs[mover]["action_mask"]).tolist()
+    bad = next(a for a in range(e.game.num_distinct_actions) if a not in legal)
+    history = e.game_state.history()
+    _, _, _, _, infos = e.step({a: bad for a in e.agents})
+    assert infos[mover] == {"illegal_action": bad, "played": legal[0]}
+    applied = e.game_state.history()[len(history)]  # a move, or a joint action (one per seat)
+    assert (applied[int(mover[-1])] if isinstance(applied, list) else applied) == legal[0]
+
+
+@pytest.mark.parametrize("name", ["gyonrg", "spherion"])
+def test_a_reset_without_a_seed_deals_afresh_and_a_seed_replays(name):
+    e = env(name)
+    firsts = []
+    for _ in range(3):
+        e.reset()
+        firsts.append(e.unwrapped.game_state.to_json())
+    assert len({json.dumps(f, sort_keys=True) for f in firsts}) == 3
+    e.reset(seed="club night")
+    first = e.unwrapped.game_state
+    expected = load_game(name).new_initial_state("club night")
+    while expected.current_player() == CHANCE:  # the environment plays chance as cardgen's tools do
+        expected.apply_action(expected.sample_chance())
+    assert first == expected
+    e.reset()
+    e.reset(seed="club night")
+    assert e.unwrapped.game_state == first
 
 
 def test_render_shows_the_open_table_as_text(capsys):
