@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import cast
 
-from cardgen.engine import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameType, Option, State
-from cardgen.engine.protocol import check_config
+from cardgen.engine import CHANCE, SIMULTANEOUS, TERMINAL, Game, Option, State
+from cardgen.engine.protocol import Spec, check_config
 from cardgen.errors import CardgenError, IllegalActionError
 from cardgen.rng import Stream
 
@@ -25,8 +25,10 @@ ROUNDS = 2
 class ToyBidGame(Game):
     name = "toy-bid"
     options = (Option("players", int, 3, "number of players", low=2, high=4),)
-    game_type = GameType(simultaneous=True, explicit_chance=True, implicit_chance=True,
-                         perfect_information=False, utility="constant_sum")
+    # what the game is, once: the protocol, the bridges and docs/agents.md read it
+    spec = Spec(dynamics="simultaneous", chance=("explicit", "implicit"), information="imperfect", players=(2, 4),
+                utility="constant_sum", max_chance_outcomes=3)  # fmt: skip
+    game_type = spec.game_type()
     min_return, max_return, return_sum = 0.0, 1.0, 1.0
 
     def __init__(self, **config):
