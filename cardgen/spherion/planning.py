@@ -219,7 +219,7 @@ class Planning(Position):
         own_cells = j.at
         jdm = j.dm
         stop, moved, up, summoned, posed, flip = j.stop, j.moved, j.up, j.summoned, j.posed, j.flip
-        face_up_attacks = g.face_up_attacks
+        face_up_attacks, set_moves = g.face_up_attacks, g.set_cards_move
         faceup, wallx, defpos, under = self.faceup[p], self.wallx[p], self.defpos[p], self.under[p]
         moving = j.mpts > 0
         summoning = j.spts > 0  # a summon or a fusion costs a summon point
@@ -251,12 +251,20 @@ class Planning(Position):
                     fusers.append((i, st.fusion))
                 if i not in posed:
                     positions.append(A_POSITION + i)
-            elif st.kind == 1 and i not in summoned and g.owner_activates:
-                holds = fixed.get(i)
-                if holds is None:
-                    holds = fixed[i] = self._condition(p, st)
-                if holds:
-                    activations.append(A_ACTIVATE + i)
+            else:
+                if set_moves and moving and i not in stop and i not in moved and not (faceup[i] or i in up):
+                    # a face-down spell or trap: one cell a turn, onto an empty cell only (never its own
+                    # pieces where the plan has put them, an opposing card, a power-up or the wall)
+                    base = A_MOVE + i * 6
+                    acts += [base + d for d, dst in enumerate(nb[jcell[i]]) if dst not in own_cells and dst != jdm
+                             and dst not in wall and (occ[dst] == -1 or mine <= occ[dst] < mine_end
+                                                      or occ[dst] == 2 * MAXC + p)]  # fmt: skip
+                if st.kind == 1 and i not in summoned and g.owner_activates:
+                    holds = fixed.get(i)
+                    if holds is None:
+                        holds = fixed[i] = self._condition(p, st)
+                    if holds:
+                        activations.append(A_ACTIVATE + i)
         if (moving and DM not in stop and moved.get(DM, 0) < 1) or summoning:
             # the deck master's free sides: never into an occupied cell (its own cards may have moved
             # away); the same sides take summons

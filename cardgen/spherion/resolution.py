@@ -87,8 +87,8 @@ class Resolution(Narrating):
             if o == -1 or o == 3 * MAXC:
                 if dst in self.board.wall and (piece == DM or not self.wallx[p][piece]):
                     return None
-                if piece == DM and o == 3 * MAXC:
-                    return None
+                if o == 3 * MAXC and (piece == DM or self.game.cards[p][piece].kind):
+                    return None  # neither a deck master nor a set spell or trap enters a power-up
                 return dst
             return None
         if A_SUMMON <= a < A_TRIBUTE:
@@ -108,7 +108,9 @@ class Resolution(Narrating):
         if piece == DM:
             return self._moved.get((p, DM), 0) < 1
         if self.game.cards[p][piece].kind != 0:
-            return False
+            # a set (face-down) spell or trap moves one cell a turn (set_cards=move); face-up, never
+            g = self.game
+            return g.set_cards_move and not self.faceup[p][piece] and self._moved.get((p, piece), 0) < 1
         limit = 2 if self.faceup[p][piece] else 1
         return self._moved.get((p, piece), 0) < limit
 
@@ -301,7 +303,7 @@ class Resolution(Narrating):
             self._blocked(p, piece, a, " (a wall)")
             return
         own = (o >= 0 and o < 2 * MAXC and o // MAXC == p) or o == 2 * MAXC + p
-        if own or (piece == DM and o != -1):
+        if own or ((piece == DM or g.cards[p][piece].kind) and o != -1):
             self._blocked(p, piece, a, f" (#{dst} is occupied)")
             return
         if o != -1 and o != 3 * MAXC:  # an opposing card or deck master: an attack
@@ -534,7 +536,7 @@ class Resolution(Narrating):
             a = steps[p]
             if a < A_SUMMON:
                 piece = (a - A_MOVE) // 6
-                kinds.append("dm" if piece == DM else "m")
+                kinds.append("dm" if piece == DM else "m" if g.cards[p][piece].kind == 0 else "st")
             else:
                 card = (a - A_SUMMON) // 24
                 kinds.append("m" if g.cards[p][card].kind == 0 else "st")
@@ -590,7 +592,21 @@ class Resolution(Narrating):
         # flips, activates if its condition holds, and is destroyed; the monster takes the cell
         s = kinds.index("st")
         m = 1 - s
-        card = (steps[s] - A_SUMMON) // 24
+        card = self._moving_piece(s, steps[s])
+        if steps[m] >= A_SUMMON and steps[s] < A_SUMMON:
+            # a monster summoned where a set spell or trap moves in: the monster lands, the card
+            # flips, activates if its condition holds, and is destroyed; its Move point is spent
+            self._enter(m, steps[m])
+            piece = (steps[m] - A_SUMMON) // 24
+            self._spend_move(s, steps[s])
+            if self.zone[m][piece] == FIELDZ:
+                self.faceup[s][card] = True
+                self._spell_or_trap_hit(s, card, m, piece)
+                if self.zone[s][card] == FIELDZ:
+                    self._remove(s, card)
+                if told:
+                    self.tell(f"{at}{g.player_name(s)}'s {g.cards[s][card].name} is destroyed")
+            return False
         if steps[m] >= A_SUMMON:  # a monster summoned there lands first
             self._enter(m, steps[m])
             piece = (steps[m] - A_SUMMON) // 24
@@ -654,7 +670,16 @@ class Resolution(Narrating):
             self._spend_move(1 - winner, steps[1 - winner])
             self._enter(winner, steps[winner])
             return
-        # two spells/traps: the winner's takes the cell, the other goes back to its owner's hand
+        # two spells/traps: the winner's takes the cell, the other goes back to its owner's hand (or,
+        # a set card moving, stays where it was, its Move point spent)
+        if steps[1 - winner] < A_SUMMON:
+            if told:
+                self.tell(f"{self._at()}{g.player_name(winner)} wins #{cell}; {g.player_name(1 - winner)}'s card stays "
+                          "where it was (its Move point spent)")
+            self._spend_move(1 - winner, steps[1 - winner])
+            self._enter(winner, steps[winner])
+            self.log.append(f"{g.player_name(1 - winner)}'s card stays where it was")
+            return
         if told:
             self.tell(f"{self._at()}{g.player_name(winner)} wins #{cell}; {g.player_name(1 - winner)}'s card goes back "
                       "to the hand (its Summon point unspent)")

@@ -83,6 +83,8 @@ class Settings(Game):
                "ceiling (uncapped)", choices=("capped", "uncapped")),
         Option("attacker", str, "revealed", "a face-down monster may attack and is turned face-up as it does "
                "(revealed), or only a face-up monster attacks (face-up)", choices=("revealed", "face-up")),
+        Option("set_cards", str, "move", "a face-down spell or trap moves one cell a turn onto an empty cell, as "
+               "every face-down card does (move), or stays where it was set (fixed)", choices=("move", "fixed")),
     )
     # what Spherion is: simultaneous plans, dice (chance nodes of 2 or 4 outcomes: the first
     # player's coin, a die's faces) and shuffled decks, hidden hands and face-down cards
@@ -116,6 +118,7 @@ class Settings(Game):
         self.blocked_spent = c["blocked"] == "spent"
         self.heal_capped = c["heal"] == "capped"
         self.face_up_attacks = c["attacker"] == "face-up"
+        self.set_cards_move = c["set_cards"] == "move"
         t = tables()
         self.powerups = t.powerups
         self.pu_weights = [p[4] for p in t.powerups]

@@ -36,6 +36,7 @@ VARIANTS: dict[str, tuple[dict, int]] = {
     "medium-full-wall-6-dice-3-steps": ({"size": "medium", "wall": 100, "dice": 6, "plan": 3}, 30),
     "small-touch-spent-uncapped-face-up": ({"size": "small", "activate": "touch", "blocked": "spent", "heal": "uncapped",
                                             "attacker": "face-up"}, 30),
+    "small-set-cards-fixed": ({"size": "small", "set_cards": "fixed"}, 30),
 }
 
 

@@ -223,5 +223,53 @@ def test_the_opponent_sees_how_many_steps_a_plan_holds_never_which():
 
 def test_every_new_option_is_declared_with_its_default():
     g = load_game("spherion", size="small")
-    want = {"activate": "owner", "blocked": "free", "heal": "capped", "attacker": "revealed"}
+    want = {"activate": "owner", "blocked": "free", "heal": "capped", "attacker": "revealed", "set_cards": "move"}
     assert {k: g.config[k] for k in want} == want
+
+
+# -- a set spell or trap moves: "face-down cards can only move once to an adjacent hexagon" -----
+
+
+def _set_trap(**cfg):
+    """North's face-down destroy trap on x, south's monster on z two cells from it (x - y - z)."""
+    s = planning(**cfg)
+    nb = s.board.neighbours
+    x = free_cells(s, 1)[0]
+    y = next(c for c in nb[x] if s.occ[c] == -1 and c not in (s.dm[0], s.dm[1]))
+    z = next(c for c in nb[y] if c != x and c not in nb[x] and s.occ[c] == -1 and c not in (s.dm[0], s.dm[1]))
+    t = card(s, 0, kind=2, effect="destroy", where=x)
+    s.faceup[0][t] = False
+    j, into_y = mover(s, 1, z, y, atk=2000)
+    s.mpts = [2, 2]
+    return s, t, j, x, y, z, into_y
+
+
+def test_a_set_trap_moves_one_cell_into_the_opponents_way_and_goes_off():
+    s, t, j, x, y, z, into_y = _set_trap()
+    step = A_MOVE + t * 6 + side(s, x, y)
+    assert step in s.legal_actions(0)
+    s.apply_actions([step, WAIT])
+    assert not any(A_MOVE + t * 6 <= a < A_MOVE + t * 6 + 6 for a in s.legal_actions(0))  # once a turn
+    plans(s, [], [into_y])
+    # south's monster runs into the trap where it now stands: the trap goes off and destroys it
+    assert s.zone[1][j] == GONE and s.zone[0][t] == GONE and s.mpts[0] == 1
+    assert any("trap" in line.lower() or "destroy" in line for line in s.log)
+
+
+def test_a_set_trap_and_a_monster_entering_one_cell_the_trap_goes_off():
+    s, t, j, x, y, z, into_y = _set_trap()
+    plans(s, [A_MOVE + t * 6 + side(s, x, y)], [into_y])
+    assert s.zone[1][j] == GONE and s.zone[0][t] == GONE
+
+
+def test_a_face_up_or_fixed_spell_or_trap_does_not_move_nor_onto_a_card():
+    s, t, j, x, y, z, into_y = _set_trap()
+    s.faceup[0][t] = True
+    s._proj = [None, None]
+    assert not any(A_MOVE + t * 6 <= a < A_MOVE + t * 6 + 6 for a in s.legal_actions(0))
+    s, t, j, x, y, z, into_y = _set_trap(set_cards="fixed")
+    assert not any(A_MOVE + t * 6 <= a < A_MOVE + t * 6 + 6 for a in s.legal_actions(0))
+    s, t, j, x, y, z, into_y = _set_trap()
+    card(s, 1, where=y)  # an opposing monster next to the trap
+    assert A_MOVE + t * 6 + side(s, x, z if z in s.board.neighbours[x] else y) not in s.legal_actions(0)
+    assert any(A_MOVE + t * 6 <= a < A_MOVE + t * 6 + 6 for a in s.legal_actions(0))  # elsewhere it may
