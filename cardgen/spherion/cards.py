@@ -137,6 +137,7 @@ class Tables:
         self.offsets = (0, self.counts[0], self.counts[0] + self.counts[1])
         self.count = sum(self.counts)
         self.serial_length = max(1, -(-self.count.bit_length() // 5))
+        self._serial = serialcodec.encoder(self.letter, self.serial_length)  # encode's text, from tables
         kind_totals = [math.prod(a.total for a in attrs) for attrs in self.by_kind]
         self.lcm = math.lcm(*kind_totals)
         # a card's weight: kind weight x product of option weights x (lcm / kind total): integers
@@ -179,7 +180,9 @@ class Tables:
         return Fraction(self._mass[bisect_left(self._weights, weight)], self.total_weight)
 
     def encode_serial(self, number: int) -> str:
-        return serialcodec.encode(self.letter, number, self.serial_length)
+        if not 0 <= number < self.count:
+            return serialcodec.encode(self.letter, number, self.serial_length)  # its error, or a number past the tables
+        return self._serial(number)
 
 
 class Names:
