@@ -138,6 +138,7 @@ class Tables:
         self.count = sum(self.counts)
         self.serial_length = max(1, -(-self.count.bit_length() // 5))
         self._serial = serialcodec.encoder(self.letter, self.serial_length)  # encode's text, from tables
+        self._stats: dict[int, tuple[int, str, str, str]] = {}  # by weight: stars, rarity, probability, odds (to_dict)
         kind_totals = [math.prod(a.total for a in attrs) for attrs in self.by_kind]
         self.lcm = math.lcm(*kind_totals)
         # a card's weight: kind weight x product of option weights x (lcm / kind total): integers
@@ -345,8 +346,7 @@ class Card:
 
     @property
     def tributes(self) -> int:
-        lv = self.level
-        return 0 if lv <= 4 else 1 if lv <= 6 else 2
+        return _tributes(self.level)
 
     # -- spells and traps ---------------------------------------------------
     @property
@@ -412,17 +412,7 @@ class Card:
             return _MASTER_TEXT
         if self.kind:
             return f"Activate: {self.activation_text()} Effect: {self.effect_words()}"
-        if self.kind == 0:
-            parts = []
-            if self.tributes:
-                parts.append(f"Needs {self.tributes} tribute{'s' if self.tributes > 1 else ''}.")
-            if self.fusion != "None":
-                parts.append(f"Fuses with an adjacent {self.fusion} monster.")
-            if self.relic:
-                parts.append(f"Godai relic of {self.element}: hold relics of all five elements in hand at the end "
-                             "of a turn to win.")
-            return " ".join(parts) or "No effect."
-        return ""
+        return _monster_text(self.element, self.tributes, self.fusion, self.relic)
 
     @property
     def probability(self) -> Fraction:
@@ -442,23 +432,51 @@ class Card:
         return max(1, round(Fraction(self.tables.total_weight, self.weight)))
 
     def to_dict(self, *, statistics: bool = True) -> dict:
-        d: dict = {"serial": self.serial, "edition": self.tables.letter, "name": self.name, "kind": self.kind_name}
-        if self.kind == 0:
-            d.update(element=self.element, reading=self.reading, level=self.level, atk=self.atk, defence=self.defence,
-                     tributes=self.tributes, fusion=self.fusion, relic=self.relic)  # fmt: skip
+        t = self.tables
+        if self.kind == 0:  # each property read once (a million cards go through here)
+            o = [a.options[c] for a, c in zip(t.by_kind[0], self.choices)]
+            element, level, fusion, relic = o[0].name, int(o[1].extra), o[6].name, self.choices[7] == 1
+            atk, defence = max(0, o[1].a + o[2].a + o[5].a), max(0, o[1].b + o[3].a + o[5].b)
+            tributes = _tributes(level)
+            d: dict = {"serial": self.serial, "edition": t.letter,
+                       "name": t.names.monster(element, level, atk, defence, fusion, relic), "kind": KINDS[0],
+                       "element": element, "reading": o[0].extra, "level": level, "atk": atk, "defence": defence,
+                       "tributes": tributes, "fusion": fusion, "relic": relic}  # fmt: skip
+            text = _MASTER_TEXT if self.master else _monster_text(element, tributes, fusion, relic)
         else:
+            d = {"serial": self.serial, "edition": t.letter, "name": self.name, "kind": self.kind_name}
             cond, value = self.condition
             d.update(effect={"kind": self.effect, "amount": self.amount},
                      condition={"kind": cond, "value": value})  # fmt: skip
+            text = self.effect_text()
         if self.master:
             d["deck_master"] = True
-        d["text"] = self.effect_text()
-        d["stars"] = self.stars
-        d["rarity"] = self.rarity
+        d["text"] = text
+        stats = t._stats.get(self.weight)
+        if stats is None:  # a card's weight makes its statistics: cards of one weight share their text
+            stars = t.stars(self.weight)
+            stats = t._stats[self.weight] = (stars, RARITIES[stars - 1], str(self.probability), f"1 in {self.odds:,}")
+        d["stars"], d["rarity"] = stats[0], stats[1]
         if statistics:
-            d["probability"] = str(self.probability)
-            d["odds"] = f"1 in {self.odds:,}"
+            d["probability"], d["odds"] = stats[2], stats[3]
         return d
+
+
+def _tributes(level: int) -> int:
+    return 0 if level <= 4 else 1 if level <= 6 else 2
+
+
+def _monster_text(element: str, tributes: int, fusion: str, relic: bool) -> str:
+    """A monster's printed text (not a deck master's)."""
+    parts = []
+    if tributes:
+        parts.append(f"Needs {tributes} tribute{'s' if tributes > 1 else ''}.")
+    if fusion != "None":
+        parts.append(f"Fuses with an adjacent {fusion} monster.")
+    if relic:
+        parts.append(f"Godai relic of {element}: hold relics of all five elements in hand at the end "
+                     "of a turn to win.")  # fmt: skip
+    return " ".join(parts) or "No effect."
 
 
 RARITIES = ("Common", "Uncommon", "Rare", "Epic", "Legendary")
