@@ -535,16 +535,28 @@ def generate(seed: int | str, count: int, start: int = 0, t: Tables | None = Non
     t = t or tables()
     total = t.total_weight
     cum_kind = [sum(t.kind_weights[: k + 1]) for k in range(3)]
-    plans = [[(a.total, [sum(o.weight for o in a.options[: i + 1]) for i in range(len(a))]) for a in attrs]
-             for attrs in t.by_kind]  # fmt: skip
+    # per attribute: its total weight, cumulative weights, option weights and size (the card's number
+    # and weight are made in the draw's own pass, as Card() makes them from the choices)
+    plans = [[(a.total, [sum(o.weight for o in a.options[: i + 1]) for i in range(len(a))], [o.weight for o in a.options],
+               len(a)) for a in attrs] for attrs in t.by_kind]  # fmt: skip
+    kinds_total = sum(t.kind_weights)
+    new = Card.__new__
     for u in rng.uniform_draws(seed, ("spherion", t.letter, "card"), start, count, total):
-        u, x = divmod(u, sum(t.kind_weights))
+        u, x = divmod(u, kinds_total)
         kind = bisect_right(cum_kind, x)
         choices = []
-        for tot, cum in plans[kind]:
+        n = 0
+        w = t.scale[kind]
+        for tot, cum, weights, size in plans[kind]:
             u, x = divmod(u, tot)
-            choices.append(bisect_right(cum, x))
-        yield Card(t, kind, tuple(choices))
+            c = bisect_right(cum, x)
+            choices.append(c)
+            n = n * size + c
+            w *= weights[c]
+        card = new(Card)
+        card.tables, card.kind, card.choices = t, kind, tuple(choices)
+        card.number, card.weight, card.master = t.offsets[kind] + n, w, False
+        yield card
 
 
 def decode(text: str, t: Tables | None = None) -> Card:
