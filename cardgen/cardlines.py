@@ -22,6 +22,7 @@ import re
 import sys
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from json.encoder import encode_basestring
 from operator import itemgetter
 from pathlib import Path
@@ -92,7 +93,10 @@ def _write(cards: Iterable[Any], fmt: str, out: IO[str], text: Callable[[Any], s
     elif fmt == "json":
         out.write("[")
         lines = json_lines(cards, parts)
-        _gathered(out, (("," if i else "") + "\n  " + line for i, line in enumerate(lines)))
+        first = next(lines, None)
+        if first is not None:
+            out.write("\n  " + first)
+            _gathered(out, map(",\n  ".__add__, lines))
         out.write("\n]\n")
     else:
         assert csv_row is not None, "csv needs csv_fields and csv_row"
@@ -101,14 +105,9 @@ def _write(cards: Iterable[Any], fmt: str, out: IO[str], text: Callable[[Any], s
 
 
 def _gathered(out: IO[str], pieces: Iterable[str]) -> None:
-    batch: list[str] = []
-    for piece in pieces:
-        batch.append(piece)
-        if len(batch) >= WRITE_EVERY:
-            out.write("".join(batch))
-            batch.clear()
-    if batch:
-        out.write("".join(batch))
+    pieces = iter(pieces)
+    while batch := "".join(islice(pieces, WRITE_EVERY)):
+        out.write(batch)
 
 
 def json_lines(cards: Iterable[Any], parts: Parts | None) -> Iterator[str]:
@@ -189,56 +188,67 @@ def _joined(cards: Iterable[Any], parts: Sequence[Part], vector: Callable[[Any],
         for card in iterator:
             yield whole(source(card))
         return
-    last: list[Any] = [None, None]  # the card whose row `row_of` read last, and that row
+    joined = _compiled(parts, vector, source, piece, single, start, end, comma)
+    for checked, card in enumerate(islice(iterator, CHECKED)):
+        d = source(card)
+        plain = whole(d)
+        if (checked == 0 and field_names(d) != [f for p in parts for f in p.fields]) or joined(card) != plain:
+            yield plain  # parts that do not cover the row, or give other text: every card the plain way
+            yield from (whole(source(c)) for c in iterator)
+            return
+        yield plain
+    yield from map(joined, iterator)  # every further card from its parts
 
-    def row_of(card: Any) -> dict:
-        if last[0] is not card:
-            last[0], last[1] = card, source(card)
-        return last[1]
 
-    def cached(get: Callable[[Any], Hashable], fields: tuple[str, ...], outer: str = "") -> Callable[[Any, Any], str]:
-        cache: dict[Hashable, str] = {}
+def _compiled(parts: Sequence[Part], vector: Callable[[Any], Any], source: Callable[[Any], dict],
+              piece: Callable[[dict, tuple[str, ...]], str], single: Callable[[str], Callable[[Any], str]],
+              start: str, end: str, comma: str) -> Callable[[Any], str]:  # fmt: skip
+    """A card's line from its parts, as one function made for these parts: one f-string of dict look-ups
+    (a part's cache by its key in the vector) and the encoded values; a look-up that misses fills every
+    part's cache from the card's row and the line is made again. Calling a function per part cost more
+    than the look-ups themselves."""
+    names: dict[str, Any] = {"vector": vector, "source": source}
+    fills: list[tuple[dict, Callable[[Any], Hashable], tuple[str, ...], str]] = []  # cache, key, fields, outer field
 
-        def text(vec: Any, card: Any) -> str:
-            k = get(vec)
-            t = cache.get(k)
-            if t is None:
-                d = row_of(card)
-                t = cache[k] = piece(d[outer] if outer else d, fields)
-            return t
+    keys: dict[tuple[int, ...], str] = {}  # a key of several positions: made once per card, in a local
 
-        return text
+    def key(at: tuple[int, ...]) -> str:
+        if len(at) == 1:
+            return f"v[{at[0]}]"
+        return keys.setdefault(at, f"k{len(keys)}")
 
-    def each(get: Callable[[Any], Any], encode: Callable[[Any], str]) -> Callable[[Any, Any], str]:
-        return lambda vec, card: encode(get(vec))
+    def literal(text: str) -> str:
+        return text.replace("{", "{{").replace("}", "}}")
 
-    def nested(prefix: str, sides: list[Callable[[Any, Any], str]]) -> Callable[[Any, Any], str]:
-        return lambda vec, card: prefix + "{" + ", ".join([f(vec, card) for f in sides]) + "}"
+    def cache(at: tuple[int, ...], fields: tuple[str, ...], outer: str = "") -> str:
+        name = f"c{len(fills)}"
+        table: dict[Hashable, str] = {}
+        names[name] = table
+        fills.append((table, itemgetter(*at), fields, outer))
+        return "{" + name + "[" + key(at) + "]}"
 
-    steps: list[Callable[[Any, Any], str]] = []
-    for part in parts:
+    pieces: list[str] = []
+    for n, part in enumerate(parts):
         if part.value:
-            steps.append(each(itemgetter(*part.at), single(part.fields[0])))
+            names[f"e{n}"] = single(part.fields[0])
+            pieces.append(f"{{e{n}(v[{part.at[0]}])}}")
         elif part.inner:
-            sides = [cached(itemgetter(*p.at), p.fields, part.fields[0]) for p in part.inner]
-            steps.append(nested(_JSON.encode(part.fields[0]) + ": ", sides))
+            names[f"p{n}"] = _JSON.encode(part.fields[0]) + ": {"
+            pieces.append(f"{{p{n}}}" + literal(", ").join(cache(p.at, p.fields, part.fields[0]) for p in part.inner) + "}}")
         else:
-            steps.append(cached(itemgetter(*part.at), part.fields))
+            pieces.append(cache(part.at, part.fields))
+    names["start"], names["comma"], names["end"] = start, comma, end
+    line = "f'{start}" + "{comma}".join(pieces) + "{end}'"
+    made = "".join(f"    {name} = ({', '.join(f'v[{i}]' for i in at)})\n" for at, name in keys.items())
+    code = f"def joined(card):\n    v = vector(card)\n{made}    try:\n        return {line}\n    except KeyError:\n        fill(v, card)\n        return {line}\n"
 
-    def joined(card: Any) -> str:
-        vec = vector(card)
-        return start + comma.join([f(vec, card) for f in steps]) + end
+    def fill(vec: Any, card: Any) -> None:
+        d = source(card)
+        for table, get, fields, outer in fills:
+            k = get(vec)
+            if k not in table:
+                table[k] = piece(d[outer] if outer else d, fields)
 
-    checked = 0
-    for card in iterator:
-        if checked < CHECKED:
-            d = source(card)
-            plain = whole(d)
-            if (checked == 0 and field_names(d) != [f for p in parts for f in p.fields]) or joined(card) != plain:
-                yield plain  # parts that do not cover the row, or give other text: every card the plain way
-                yield from (whole(source(c)) for c in iterator)
-                return
-            checked += 1
-            yield plain
-            continue
-        yield joined(card)
+    names["fill"] = fill
+    exec(compile(code, "<cardgen.cardlines parts>", "exec"), names)  # noqa: S102 - made from the parts' positions alone
+    return names["joined"]

@@ -25,24 +25,26 @@ def generate(seed: int | str, count: int, start: int = 0, edition: Edition | Non
         raise ValueError(f"count and start must be >= 0, got count={count} start={start}")
     ed = edition or editions.current()
     total = ed.total_weight
-    # least significant attribute first, as the mixed-radix split produces them
-    plan = [(a.total, a.cumulative, a.weights) for a in reversed(ed.attributes)]
-    radices = [len(a) for a in ed.attributes]
+    # least significant attribute first, as the mixed-radix split produces them; with each attribute's
+    # place value in the card number (the number and the weight are made in the same pass)
+    places = []
+    place = 1
+    for a in reversed(ed.attributes):
+        places.append(place)
+        place *= len(a)
+    plan = [(a.total, a.cumulative, a.weights, p) for a, p in zip(reversed(ed.attributes), places)]
     from bisect import bisect_right
 
-    n_attr = len(plan)
     for u in rng.uniform_draws(seed, ("gyonrg", ed.letter, "card"), start, count, total):
         r = u % total
-        picks = [0] * n_attr
+        picks = []
         weight = 1
-        k = n_attr
-        for tot, cum, ws in plan:
+        number = 0
+        for tot, cum, ws, p in plan:
             r, x = divmod(r, tot)
             c = bisect_right(cum, x)
-            k -= 1
-            picks[k] = c
+            picks.append(c)
             weight *= ws[c]
-        number = 0
-        for c, n in zip(picks, radices):
-            number = number * n + c
+            number += c * p
+        picks.reverse()
         yield Card(ed, tuple(picks), number, weight)

@@ -137,6 +137,8 @@ class Tables:
         self.offsets = (0, self.counts[0], self.counts[0] + self.counts[1])
         self.count = sum(self.counts)
         self.serial_length = max(1, -(-self.count.bit_length() // 5))
+        self._serial = serialcodec.encoder(self.letter, self.serial_length)  # encode's text, from tables
+        self._stats: dict[int, tuple[int, str, str, str]] = {}  # by weight: stars, rarity, probability, odds (to_dict)
         kind_totals = [math.prod(a.total for a in attrs) for attrs in self.by_kind]
         self.lcm = math.lcm(*kind_totals)
         # a card's weight: kind weight x product of option weights x (lcm / kind total): integers
@@ -179,7 +181,9 @@ class Tables:
         return Fraction(self._mass[bisect_left(self._weights, weight)], self.total_weight)
 
     def encode_serial(self, number: int) -> str:
-        return serialcodec.encode(self.letter, number, self.serial_length)
+        if not 0 <= number < self.count:
+            return serialcodec.encode(self.letter, number, self.serial_length)  # its error, or a number past the tables
+        return self._serial(number)
 
 
 class Names:
@@ -342,8 +346,7 @@ class Card:
 
     @property
     def tributes(self) -> int:
-        lv = self.level
-        return 0 if lv <= 4 else 1 if lv <= 6 else 2
+        return _tributes(self.level)
 
     # -- spells and traps ---------------------------------------------------
     @property
@@ -409,17 +412,7 @@ class Card:
             return _MASTER_TEXT
         if self.kind:
             return f"Activate: {self.activation_text()} Effect: {self.effect_words()}"
-        if self.kind == 0:
-            parts = []
-            if self.tributes:
-                parts.append(f"Needs {self.tributes} tribute{'s' if self.tributes > 1 else ''}.")
-            if self.fusion != "None":
-                parts.append(f"Fuses with an adjacent {self.fusion} monster.")
-            if self.relic:
-                parts.append(f"Godai relic of {self.element}: hold relics of all five elements in hand at the end "
-                             "of a turn to win.")
-            return " ".join(parts) or "No effect."
-        return ""
+        return _monster_text(self.element, self.tributes, self.fusion, self.relic)
 
     @property
     def probability(self) -> Fraction:
@@ -439,23 +432,51 @@ class Card:
         return max(1, round(Fraction(self.tables.total_weight, self.weight)))
 
     def to_dict(self, *, statistics: bool = True) -> dict:
-        d: dict = {"serial": self.serial, "edition": self.tables.letter, "name": self.name, "kind": self.kind_name}
-        if self.kind == 0:
-            d.update(element=self.element, reading=self.reading, level=self.level, atk=self.atk, defence=self.defence,
-                     tributes=self.tributes, fusion=self.fusion, relic=self.relic)  # fmt: skip
+        t = self.tables
+        if self.kind == 0:  # each property read once (a million cards go through here)
+            o = [a.options[c] for a, c in zip(t.by_kind[0], self.choices)]
+            element, level, fusion, relic = o[0].name, int(o[1].extra), o[6].name, self.choices[7] == 1
+            atk, defence = max(0, o[1].a + o[2].a + o[5].a), max(0, o[1].b + o[3].a + o[5].b)
+            tributes = _tributes(level)
+            d: dict = {"serial": self.serial, "edition": t.letter,
+                       "name": t.names.monster(element, level, atk, defence, fusion, relic), "kind": KINDS[0],
+                       "element": element, "reading": o[0].extra, "level": level, "atk": atk, "defence": defence,
+                       "tributes": tributes, "fusion": fusion, "relic": relic}  # fmt: skip
+            text = _MASTER_TEXT if self.master else _monster_text(element, tributes, fusion, relic)
         else:
+            d = {"serial": self.serial, "edition": t.letter, "name": self.name, "kind": self.kind_name}
             cond, value = self.condition
             d.update(effect={"kind": self.effect, "amount": self.amount},
                      condition={"kind": cond, "value": value})  # fmt: skip
+            text = self.effect_text()
         if self.master:
             d["deck_master"] = True
-        d["text"] = self.effect_text()
-        d["stars"] = self.stars
-        d["rarity"] = self.rarity
+        d["text"] = text
+        stats = t._stats.get(self.weight)
+        if stats is None:  # a card's weight makes its statistics: cards of one weight share their text
+            stars = t.stars(self.weight)
+            stats = t._stats[self.weight] = (stars, RARITIES[stars - 1], str(self.probability), f"1 in {self.odds:,}")
+        d["stars"], d["rarity"] = stats[0], stats[1]
         if statistics:
-            d["probability"] = str(self.probability)
-            d["odds"] = f"1 in {self.odds:,}"
+            d["probability"], d["odds"] = stats[2], stats[3]
         return d
+
+
+def _tributes(level: int) -> int:
+    return 0 if level <= 4 else 1 if level <= 6 else 2
+
+
+def _monster_text(element: str, tributes: int, fusion: str, relic: bool) -> str:
+    """A monster's printed text (not a deck master's)."""
+    parts = []
+    if tributes:
+        parts.append(f"Needs {tributes} tribute{'s' if tributes > 1 else ''}.")
+    if fusion != "None":
+        parts.append(f"Fuses with an adjacent {fusion} monster.")
+    if relic:
+        parts.append(f"Godai relic of {element}: hold relics of all five elements in hand at the end "
+                     "of a turn to win.")  # fmt: skip
+    return " ".join(parts) or "No effect."
 
 
 RARITIES = ("Common", "Uncommon", "Rare", "Epic", "Legendary")
@@ -514,16 +535,28 @@ def generate(seed: int | str, count: int, start: int = 0, t: Tables | None = Non
     t = t or tables()
     total = t.total_weight
     cum_kind = [sum(t.kind_weights[: k + 1]) for k in range(3)]
-    plans = [[(a.total, [sum(o.weight for o in a.options[: i + 1]) for i in range(len(a))]) for a in attrs]
-             for attrs in t.by_kind]  # fmt: skip
+    # per attribute: its total weight, cumulative weights, option weights and size (the card's number
+    # and weight are made in the draw's own pass, as Card() makes them from the choices)
+    plans = [[(a.total, [sum(o.weight for o in a.options[: i + 1]) for i in range(len(a))], [o.weight for o in a.options],
+               len(a)) for a in attrs] for attrs in t.by_kind]  # fmt: skip
+    kinds_total = sum(t.kind_weights)
+    new = Card.__new__
     for u in rng.uniform_draws(seed, ("spherion", t.letter, "card"), start, count, total):
-        u, x = divmod(u, sum(t.kind_weights))
+        u, x = divmod(u, kinds_total)
         kind = bisect_right(cum_kind, x)
         choices = []
-        for tot, cum in plans[kind]:
+        n = 0
+        w = t.scale[kind]
+        for tot, cum, weights, size in plans[kind]:
             u, x = divmod(u, tot)
-            choices.append(bisect_right(cum, x))
-        yield Card(t, kind, tuple(choices))
+            c = bisect_right(cum, x)
+            choices.append(c)
+            n = n * size + c
+            w *= weights[c]
+        card = new(Card)
+        card.tables, card.kind, card.choices = t, kind, tuple(choices)
+        card.number, card.weight, card.master = t.offsets[kind] + n, w, False
+        yield card
 
 
 def decode(text: str, t: Tables | None = None) -> Card:

@@ -132,8 +132,8 @@ class SpherionDecks(DeckKit[decks.Deck]):
         return Built(result, f"built {result.name!r}: {result.size()} cards and a deck master, legal\n{result.strategy}")
 
 
-def _identity(card: Card) -> tuple[str, bool]:
-    return card.serial, card.master
+def _identity(card: Card) -> tuple[int, bool]:
+    return card.number, card.master  # the serial's number: the card, without encoding its serial
 
 
 class SpherionKit(Kit[Card]):
@@ -146,7 +146,7 @@ class SpherionKit(Kit[Card]):
     serial_example = "T0XC-RJE"
     print_count = decks.DEFAULT_SIZE
     csv_fields = pool.CSV_FIELDS
-    # generate's JSON and CSV: a card's whole line, kept by its serial and deck-master mark (the card's
+    # generate's JSON and CSV: a card's whole line, kept by its serial's number and deck-master mark (the card's
     # whole text; a seed's cards repeat: about 93,500 different ones in 200,000)
     text_parts = Parts(_identity, whole=True)
     deck = SpherionDecks()

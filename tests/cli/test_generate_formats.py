@@ -77,3 +77,42 @@ def test_parts_that_do_not_cover_the_row_are_not_used():
     short = Parts(kit.text_parts.vector, json=kit.text_parts.json[:-1])  # the statistics left out
     cards = list(kit.generate("y", 100, 0))
     assert written(kit, cards, "json", short) == plain(cards, "json", kit)
+
+
+def test_spherion_rows_say_what_the_card_says():
+    """Spherion's to_dict reads a monster's options once and a weight's statistics once per weight:
+    each row still says what the card's own properties say, deck masters included."""
+    from cardgen.spherion.cards import RARITIES
+
+    kit = games.game("spherion").load_kit()
+    cards = list(kit.generate("rows", 400, 0))
+    cards += [c.as_master() for c in cards if c.is_monster][:40]
+    for card in cards:
+        d = card.to_dict()
+        assert (d["serial"], d["name"], d["kind"], d["text"]) == (card.serial, card.name, card.kind_name, card.effect_text())
+        assert (d["stars"], d["rarity"]) == (card.stars, RARITIES[card.stars - 1])
+        assert (d["probability"], d["odds"]) == (str(card.probability), f"1 in {card.odds:,}")
+        assert d.get("deck_master", False) == card.master
+        if card.is_monster:
+            assert [d[k] for k in ("element", "reading", "level", "atk", "defence", "tributes", "fusion", "relic")] == [
+                card.element, card.reading, card.level, card.atk, card.defence, card.tributes, card.fusion, card.relic]
+        assert "probability" not in card.to_dict(statistics=False)
+
+
+def test_spherion_serials_are_those_of_the_serial_codec():
+    from cardgen import serial as serialcodec
+    from cardgen.spherion.cards import tables
+
+    t = tables()
+    for number in (0, 1, 31, 32, 1023, 1024, t.count // 3, t.count - 1, t.count, 32**t.serial_length - 1):
+        assert t.encode_serial(number) == serialcodec.encode(t.letter, number, t.serial_length)
+    with pytest.raises(ValueError, match="does not fit"):
+        t.encode_serial(32**t.serial_length)
+
+
+@pytest.mark.parametrize("game", GENERATED)
+def test_the_bytes_hold_from_any_start(game):
+    kit = games.game(game).load_kit()
+    for fmt in ("json", "csv") if kit.csv_fields else ("json",):
+        cards = list(kit.generate("start", 900, 123_456))
+        assert written(kit, cards, fmt) == plain(cards, fmt, kit)
