@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -80,6 +80,21 @@ def play_seeded(game_name: str, seed: Any, index: int, bots: tuple[str, str], de
     result = 1.0 if r > 0 else 0.0 if r < 0 else 0.5
     sides = decks(game)
     return [categories(c) for c in sides[0]], [categories(c) for c in sides[1]], result
+
+
+_POOLS: dict[tuple[str, Any], list[Any]] = {}  # a balance run's pool, per game and seed, made once per process
+
+
+def pool_play(game_name: str, seed: Any, index: int, bots: tuple[str, str], generate: Callable[[Any, int], Iterable[Any]],
+              size: int, deck: Callable[[list[Any], Any, int, int], list[Any]], decks: Callable[[Any], list[list[Any]]],
+              categories: Callable[[Any], dict[str, str]]) -> tuple[Categories, Categories, float]:  # fmt: skip
+    """One balance game between two random legal decks, `deck(pool, seed, index, side)`, drawn from
+    the seed's pool of `size` generated cards; seats alternate with the index."""
+    key = (game_name, seed)
+    if key not in _POOLS:
+        _POOLS[key] = list(generate(seed, size))
+    given = [[c.serial for c in deck(_POOLS[key], seed, index, side)] for side in (0, 1)]
+    return play_seeded(game_name, seed, index, bots, decks, categories, given, first_player=index % 2)
 
 
 def _play_task(task: tuple[str, Any, int, tuple[str, str]]) -> tuple[Categories, Categories, float]:

@@ -103,24 +103,12 @@ class GyonrgDesign(GameDesign):
     decks_text = f"random legal decks drawn from a pool of {POOL} cards (as `cardgen gyonrg balance` draws them), seats alternating"
 
     def play(self, seed: Any, index: int, bots: tuple[str, str]) -> tuple[list[dict[str, str]], list[dict[str, str]], float]:
-        from cardgen.design.balance import play_seeded
+        from cardgen.design.balance import pool_play
 
         from .balance import _deck
-
-        pool = _pool(seed)
-        given = [[c.serial for c in _deck(pool, seed, index, side)] for side in (0, 1)]
-        return play_seeded(self.game, seed, index, bots, _decks, _categories, given, first_player=index % 2)
-
-
-_POOLS: dict[Any, list[Card]] = {}  # the balance run's pool, per seed, once per process
-
-
-def _pool(seed: Any) -> list[Card]:
-    if seed not in _POOLS:
         from .generator import generate
 
-        _POOLS[seed] = list(generate(seed, POOL))
-    return _POOLS[seed]
+        return pool_play(self.game, seed, index, bots, generate, POOL, _deck, _decks, _categories)
 
 
 def _index(options: list[Any], combo: tuple[int, ...]) -> int | None:
