@@ -122,7 +122,11 @@ def run(design: Any, games: int, *, seed: str = "design", bots: tuple[str, str] 
                        design.decks_text, first)  # fmt: skip
 
 
-def aggregate(results: Sequence[tuple[Categories, Categories, float]], names: Sequence[str]) -> dict[str, list[Row]]:
+def aggregate(results: Sequence[tuple[Categories, Categories, float]], names: Sequence[str],
+              order: Callable[[str], Any] | None = None) -> dict[str, list[Row]]:  # fmt: skip
+    """Each category's values with the win rate of the sides fielding them, weighted by the value's
+    share of the side's deck, its 95 % interval over the effective number of sides, and its share
+    of all cards; values in `order` (default: numbers in numeric order, then names)."""
     w: dict[str, defaultdict[str, float]] = {c: defaultdict(float) for c in names}
     w2: dict[str, defaultdict[str, float]] = {c: defaultdict(float) for c in names}
     wins: dict[str, defaultdict[str, float]] = {c: defaultdict(float) for c in names}
@@ -143,7 +147,7 @@ def aggregate(results: Sequence[tuple[Categories, Categories, float]], names: Se
     table: dict[str, list[Row]] = {}
     for cat in names:
         rows = []
-        for value in sorted(w[cat], key=_order):
+        for value in sorted(w[cat], key=order or _order):
             p = wins[cat][value] / w[cat][value]
             n_eff = w[cat][value] ** 2 / w2[cat][value]
             share = w[cat][value] / (2 * len(results)) if results else 0.0

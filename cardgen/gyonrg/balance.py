@@ -11,7 +11,6 @@ share one result.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -131,30 +130,12 @@ def run(cards: int = 540, games: int = 200, jobs: int = 1, seed: int | str = "ba
 
 def aggregate(results, *, cards: int, games: int, seed: int | str, bots: list[str],
               options: dict[str, Any] | None = None) -> BalanceReport:  # fmt: skip
-    w: dict[str, defaultdict[str, float]] = {c: defaultdict(float) for c in CATEGORIES}
-    w2: dict[str, defaultdict[str, float]] = {c: defaultdict(float) for c in CATEGORIES}
-    wins: dict[str, defaultdict[str, float]] = {c: defaultdict(float) for c in CATEGORIES}
-    first = 0.0
-    for k, (d0, d1, result) in enumerate(results):
-        first += result if k % 2 == 0 else 1 - result
-        for deck, y in ((d0, result), (d1, 1 - result)):
-            for cat in CATEGORIES:
-                counts: defaultdict[str, int] = defaultdict(int)
-                for c in deck:
-                    counts[c[cat]] += 1
-                for value, n in counts.items():
-                    x = n / len(deck)
-                    w[cat][value] += x
-                    w2[cat][value] += x * x
-                    wins[cat][value] += x * y
-    table = {}
-    for cat in CATEGORIES:
-        rows = []
-        for value in sorted(w[cat], key=lambda v: (cat != "stars", v)):
-            p = wins[cat][value] / w[cat][value]
-            n_eff = w[cat][value] ** 2 / w2[cat][value]
-            rows.append(CategoryRow(value, p, wilson(p * n_eff, n_eff), round(n_eff, 1), w[cat][value] / (2 * len(results))))
-        table[cat] = rows
+    from cardgen.design.balance import aggregate as weighted
+
+    first = sum(result if k % 2 == 0 else 1 - result for k, (_, _, result) in enumerate(results))
+    shares = weighted(results, CATEGORIES, order=str)
+    table = {cat: [CategoryRow(r.value, r.win_rate, r.ci95, r.sides, r.share) for r in shares.get(cat, [])]
+             for cat in CATEGORIES}  # fmt: skip
     n = len(results)
     return BalanceReport(cards, games, seed, bots, first / n if n else 0.0, table,
                          wilson(first, n) if n else (0.0, 1.0), dict(options or {}))  # fmt: skip
