@@ -325,6 +325,17 @@ class Spec:
         return "Spec(" + ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__) + ")"
 
 
+def unlinked(node: Any) -> list:
+    """The items of a history kept as nested (newest, rest) pairs (so that a move adds one pair,
+    shared by every clone), oldest first."""
+    out = []
+    while node is not None:
+        out.append(node[0])
+        node = node[1]
+    out.reverse()
+    return out
+
+
 class Game:
     """Rules and configuration of one game. Subclasses set the attributes below."""
 
@@ -528,13 +539,7 @@ class State:
 
     def history(self) -> list:
         """Every action applied since the initial state, oldest first (joint actions as lists)."""
-        out = []
-        node = self._hist
-        while node is not None:
-            out.append(node[0])
-            node = node[1]
-        out.reverse()
-        return out
+        return unlinked(self._hist)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         raise IllegalActionError(f"no chance outcomes: {self.game.name} is not at a chance node")

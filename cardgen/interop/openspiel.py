@@ -317,13 +317,7 @@ class _Held:
     def settle(self) -> tuple[bytes, ...]:
         """The digests, brought up to date by replaying the noted moves on a copy of `base`."""
         if self.base is not None:
-            steps = []
-            node = self.steps
-            while node is not None:
-                steps.append(node[0])
-                node = node[1]
-            steps.reverse()
-            self.seen = _replay(self.base.clone(), self.seen, steps)
+            self.seen = _replay(self.base.clone(), self.seen, protocol.unlinked(self.steps))
             self.base, self.steps = None, None
         return self.seen
 
