@@ -10,6 +10,7 @@ from math import log10, tanh
 from cardgen.engine.protocol import TERMINAL
 
 from .cards import DEFEAT
+from .layout import COMBO
 from .scoring import hand_value
 from .state import GinjontanPosition
 
@@ -59,8 +60,14 @@ def evaluate_all(state: GinjontanPosition) -> list[float]:
             v = vals[p]
             if v is None:
                 est.append(float(state.scores[p]))
-            elif v < 0:
+            elif v < 0 and state.phase >= COMBO:
                 est.append(float(state.scores[p] - state.gained[p]))
+            elif v < 0:
+                # exchanges are still to come (steps 3.4 and 4) where the holder puts the Defeat
+                # away into his reserve: the round's duel points count, the hand neither wins nor
+                # loses yet. Cancelling them here made a bot holding a Defeat blind to duels: it
+                # handed the opponent thousands of points where another target cost nothing
+                est.append(float(state.scores[p]))
             else:
                 higher = sum(1 for w in live if w > v)
                 est.append(float(state.scores[p] + (v if higher == 0 else -v * higher)))
