@@ -10,6 +10,11 @@ Per game: -n games of medium against medium, medium against greedy and hard agai
                            turn (a rotation back, a march there and back); target 0
   wars per game            Gog & Magog: wars declared (target >= 3)
   draws at the turn limit  Gog & Magog, medium vs medium (target <= 10 %)
+  points given away        Gin-jon-tan: over a bot's duel moves, the points its opponent won by
+                           the move beyond the least that any legal move of that step gave away
+                           (a card played onto the target that wins the most from it, where
+                           another target or card cost less), per game and as a share of the
+                           points the opponents won in duels; target <= 10 %
   medium over greedy       score rate, a draw counting half (target >= 70 %)
   hard over medium         score rate (target >= 60 %)
   s per move               each level (easy, medium, hard, as `cardgen play` seats them) timed on
@@ -52,6 +57,23 @@ def _turn(state):
     return getattr(state, "turn", None)
 
 
+def _given_away(state, action) -> tuple[int, int]:
+    """Gin-jon-tan, at a duel step: (points the opponents gain by `action`, the least any legal
+    move of the step would have given them); (0, 0) elsewhere."""
+    from cardgen.ginjontan.layout import DUEL
+
+    if state.phase != DUEL:
+        return 0, 0
+    me = state.player
+
+    def given(a: int) -> int:
+        after = state.clone()
+        after.apply_action(a)
+        return sum(after.scores[q] - state.scores[q] for q in range(len(state.scores)) if q != me)
+
+    return given(action), min(given(a) for a in state.legal_actions())
+
+
 def play(task):
     name, specs, seed = task
     game = load_game(name, **OPTIONS.get(name, {}))
@@ -59,6 +81,7 @@ def play(task):
     bots = [make_bot(spec, game, seat, seed) for seat, spec in enumerate(specs)]
     seconds: dict[str, list[float]] = {}
     noops = moves = wars = 0
+    given = excess = 0
     seen: set = set()
     turn = None
     turns = 0
@@ -88,6 +111,10 @@ def play(task):
         seconds.setdefault(specs[p], []).append(time.perf_counter() - start)
         if name == "gogmagog" and state.action_to_string(action) == "war":
             wars += 1
+        if name == "ginjontan":
+            gave, least = _given_away(state, action)
+            given += gave
+            excess += gave - least
         state.apply_action(action)
         moves += 1
         after = _key(state)
@@ -96,7 +123,7 @@ def play(task):
     ret = state.returns()
     limit = name == "gogmagog" and ret[0] == ret[1]
     return {"game": name, "specs": specs, "returns": ret, "noops": noops, "turns": max(turns, 1), "wars": wars,
-            "draw_at_limit": limit, "seconds": seconds, "moves": moves}  # fmt: skip
+            "draw_at_limit": limit, "seconds": seconds, "moves": moves, "given": given, "excess": excess}  # fmt: skip
 
 
 def time_levels(name: str, positions: int, seed: int) -> dict[str, float]:
@@ -184,6 +211,11 @@ def main() -> None:
             rows.append((name, "wars per game (all pairings)", f"{sum(r['wars'] for r in mine) / len(mine):.1f}", ">= 3"))
             rows.append((name, "draws at the turn limit, medium vs medium",
                          f"{sum(r['draw_at_limit'] for r in mm) / max(len(mm), 1):.0%}", "<= 10 %"))
+        if name == "ginjontan":
+            excess = sum(r["excess"] for r in mine)
+            given = sum(r["given"] for r in mine)
+            rows.append((name, "points given away beyond the least, per game", f"{excess / len(mine):,.0f}", ""))
+            rows.append((name, "  as a share of the points given in duels", f"{excess / max(given, 1):.0%}", "<= 10 %"))
         rows.append((name, "score medium over greedy", f"{_score(mine, medium, 'greedy'):.0%}", ">= 70 %"))
         rows.append((name, "score hard over medium", f"{_score(mine, hard, medium):.0%}", ">= 60 %"))
         played = [t for r in mine for spec, ts in r["seconds"].items() if spec == medium for t in ts]
