@@ -295,9 +295,9 @@ class Observing(Planning):
         new = perm.__getitem__
         self.hand[p] = sorted(map(new, self.hand[p]))
         self.deck[p] = list(map(new, self.deck[p]))
-        occ, cell, base = self.occ, self.cell[p], p * MAXC
-        for i, z in enumerate(self.zone[p]):
-            if z == FIELDZ:
+        occ, cell, zone, base = self.occ, self.cell[p], self.zone[p], p * MAXC
+        for i in mapping.values():  # the cards of the face-down field slots (the rest stay where they are)
+            if zone[i] == FIELDZ:
                 occ[cell[i]] = base + i
         self._moved = {(pp, perm[pc] if pp == p and pc != DM else pc): k for (pp, pc), k in self._moved.items()}
 
