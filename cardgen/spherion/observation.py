@@ -10,7 +10,9 @@ weights, fitted to game results), scoring plans as projected while they are made
 from __future__ import annotations
 
 import functools
-from typing import cast
+import random
+from collections.abc import Callable
+from typing import Any, cast
 
 from cardgen.engine.tensors import Column, Layout, Part
 from cardgen.rng import Stream
@@ -74,6 +76,34 @@ def observation_layout(cells: int) -> Layout:
         Part("hand", CARD_COLUMNS, rows=MAXC, row_label="card",
              help="card c<row> of the seat's deck (the hand whole, each card where its index says)"),
     ])  # fmt: skip
+
+
+def _draws(rng) -> tuple[Callable[[list], None], Callable[[int], int]]:
+    """rng.shuffle and rng.randrange(n) (n > 0), written out for a plain random.Random: the same
+    getrandbits calls (Random.shuffle draws _randbelow(i + 1) for each i from the top; _randbelow(n)
+    takes n.bit_length() bits until the number is below n), without a Python call a draw.
+    determinize re-deals whole decks for every descent of a search. Any other generator: its own."""
+    if type(rng) is not random.Random:
+        return rng.shuffle, rng.randrange
+    bits = rng.getrandbits
+
+    def below(n: int) -> int:
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return r
+
+    def shuffle(items: list) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            n = i + 1
+            k = n.bit_length()
+            j = bits(k)
+            while j >= n:
+                j = bits(k)
+            items[i], items[j] = items[j], items[i]
+
+    return shuffle, below
 
 
 # The bots' evaluation: the logit of a seat's chance to win, a logistic regression on positions at the start
@@ -197,55 +227,79 @@ class Observing(Planning):
         """A clone in which what `player` cannot see is re-dealt: the opponent's hand, deck and
         face-down cards, every deck's order, the contents of the power-ups, and (while plans are
         being made) the opponent's plan, by random legal steps of the same length."""
+        shared = self._shared
         s = cast(Observing, self.clone())  # clone() is typed State; it copies self's own class
+        s._own()  # lists of its own: the re-deal changes them
+        self._shared = shared  # so self shares nothing with s
         g = self.game
         q = 1 - player
         s.rng = Stream(rng.getrandbits(64), ("spherion", "determinized"))
-        hidden = [i for i, z in enumerate(s.zone[q]) if z in (DECK, INHAND) or (z == FIELDZ and not s.faceup[q][i])]
+        zone, faceup = s.zone[q], s.faceup[q]
+        hidden = [i for i, z in enumerate(zone) if z == DECK or z == INHAND or (z == FIELDZ and not faceup[i])]
         slots = list(hidden)
-        rng.shuffle(slots)
+        shuffle, below = _draws(rng)
+        shuffle(slots)
         # a face-down field slot keeps its state; only which card lies there changes
-        mapping = dict(zip(hidden, slots))
-        s._remap(q, mapping)
-        rng.shuffle(s.deck[player])
-        for c in list(s.pu):
-            x = rng.randrange(sum(g.pu_weights))
-            k = 0
-            while x >= g.pu_weights[k]:
-                x -= g.pu_weights[k]
-                k += 1
-            s.pu[c] = k
+        s._remap(q, dict(zip(hidden, slots)))
+        shuffle(s.deck[player])
+        if s.pu:
+            weights, total = g.pu_weights, g.pu_total
+            for c in list(s.pu):
+                x = below(total)
+                k = 0
+                while x >= weights[k]:
+                    x -= weights[k]
+                    k += 1
+                s.pu[c] = k
+        proj = s._proj
         if s.phase == PH_PLAN and s.plans[q]:
             length = len(s.plans[q])
             ready = s.ready[q]
-            s.plans[q] = []
+            plan: list[int] = []
+            s.plans[q] = plan
             s.ready[q] = False
-            s._proj = [None, None]
+            # the opponent's projection grows with its re-dealt plan step by step, as apply_actions
+            # grows it (the same projection and legal steps as one made afresh from the plan's start)
+            proj[q] = j = s._project_start(q)
             for _ in range(length):
-                acts = [a for a in s.legal_actions(q) if a != READY]
-                s.plans[q].append(acts[rng.randrange(len(acts))] if acts else WAIT)
-                s._proj[q] = None
+                legal = s._plan_legal(q)
+                acts = legal[1:] if legal and legal[0] == READY else legal  # READY is the smallest action
+                a = acts[below(len(acts))] if acts else WAIT
+                plan.append(a)
+                after = s._legal_after(q, j, a)
+                s._project_step(q, j, a)
+                j.legal = after
             s.ready[q] = ready
-        s._proj = [None, None]
+        else:
+            proj[q] = None
+        # the player's own projection stands: its plan, hand and points are its own, and the legal
+        # steps ask of the opponent's pieces only where they stand, not which cards they are
         return s
 
     def _remap(self, p: int, mapping: dict) -> None:
         """Card i of seat p becomes card mapping[i] (a permutation of hidden cards) wherever it is."""
         if not mapping:
             return
-        inv = {v: k for k, v in mapping.items()}
-        for k in ("zone", "cell", "atk_mod", "def_mod", "faceup", "defpos", "wallx", "under"):
-            v = getattr(self, k)[p]
-            old = v[:]
-            for new_i, old_i in inv.items():
-                v[new_i] = old[old_i]
-        self.hand[p] = sorted(mapping.get(i, i) for i in self.hand[p])
-        self.deck[p] = [mapping.get(i, i) for i in self.deck[p]]
-        self.under[p] = [mapping.get(u, u) if u >= 0 else -1 for u in self.under[p]]
-        for i, z in enumerate(self.zone[p]):
-            if z == FIELDZ:
-                self.occ[self.cell[p][i]] = p * MAXC + i
-        self._moved = {(pp, mapping.get(pc, pc) if pp == p and pc != DM else pc): n for (pp, pc), n in self._moved.items()}
+        n = len(self.zone[p])
+        src = list(range(n))  # the card whose slot each card takes
+        perm = src[:]  # each card's new number
+        for old_i, new_i in mapping.items():
+            src[new_i] = old_i
+            perm[old_i] = new_i
+        seats: tuple[list[list[Any]], ...] = (self.zone, self.cell, self.atk_mod, self.def_mod, self.faceup,
+                                              self.defpos, self.wallx)  # fmt: skip
+        for lists in seats:
+            lists[p] = list(map(lists[p].__getitem__, src))
+        under = self.under[p]
+        self.under[p] = [perm[under[k]] if under[k] >= 0 else -1 for k in src]
+        new = perm.__getitem__
+        self.hand[p] = sorted(map(new, self.hand[p]))
+        self.deck[p] = list(map(new, self.deck[p]))
+        occ, cell, zone, base = self.occ, self.cell[p], self.zone[p], p * MAXC
+        for i in mapping.values():  # the cards of the face-down field slots (the rest stay where they are)
+            if zone[i] == FIELDZ:
+                occ[cell[i]] = base + i
+        self._moved = {(pp, perm[pc] if pp == p and pc != DM else pc): k for (pp, pc), k in self._moved.items()}
 
     # -- bots -------------------------------------------------------------------------
     def evaluate(self, player: int) -> float:

@@ -234,7 +234,7 @@ class Planning(Position):
                 if i not in summoned:
                     nmon += 1  # a tribute is a monster already on the field, not one placed in this plan
                 shown = faceup[i] or i in up
-                if moving and i not in stop and moved.get(i, 0) < (2 if shown else 1):
+                if moving and i not in stop and (i not in moved or (shown and moved[i] < 2)):  # moved: 1 or 2
                     # never onto its own pieces where the plan has put them; a wall only with the power
                     base = A_MOVE + i * 6
                     shut = NO_CELLS if wallx[i] else wall
@@ -265,12 +265,13 @@ class Planning(Position):
                         holds = fixed[i] = self._condition(p, st)
                     if holds:
                         activations.append(A_ACTIVATE + i)
-        if (moving and DM not in stop and moved.get(DM, 0) < 1) or summoning:
+        dm_moves = moving and DM not in stop and DM not in moved  # the deck master moves one cell a turn
+        if dm_moves or summoning:
             # the deck master's free sides: never into an occupied cell (its own cards may have moved
             # away); the same sides take summons
             free = [d for d, c in enumerate(nb[jdm]) if c not in own_cells and c not in wall
                     and (occ[c] == -1 or mine <= occ[c] < mine_end)]  # fmt: skip
-            if moving and DM not in stop and moved.get(DM, 0) < 1:
+            if dm_moves:
                 acts += [A_MOVE + DM * 6 + d for d in free]
             if summoning and free:
                 room = FIELD - len(jcell) - 1  # tributes make room

@@ -68,6 +68,26 @@ class Position(State):
     winner: int | None
     log: list[str]
     _moved: dict[tuple[int, int], int]
+    # True when a clone may share the lists above with this state (SpherionState._clone): the rules
+    # call _own() before they change any of them
+    _shared: bool = False
+
+    def _own(self) -> None:
+        """Copies of every list a clone may share (see _clone), before the rules change them."""
+        self._shared = False
+        # written out: getattr/setattr by name cost a third of a copy
+        zone, cell, atk_mod, def_mod = self.zone, self.cell, self.atk_mod, self.def_mod
+        faceup, defpos, wallx, under = self.faceup, self.defpos, self.wallx, self.under
+        deck, hand, rolled = self.deck, self.hand, self.rolled
+        self.zone, self.cell = [zone[0][:], zone[1][:]], [cell[0][:], cell[1][:]]
+        self.atk_mod, self.def_mod = [atk_mod[0][:], atk_mod[1][:]], [def_mod[0][:], def_mod[1][:]]
+        self.faceup, self.defpos = [faceup[0][:], faceup[1][:]], [defpos[0][:], defpos[1][:]]
+        self.wallx, self.under = [wallx[0][:], wallx[1][:]], [under[0][:], under[1][:]]
+        self.deck, self.hand, self.rolled = [deck[0][:], deck[1][:]], [hand[0][:], hand[1][:]], [rolled[0][:], rolled[1][:]]
+        self.lp, self.spts, self.mpts, self.hammers = self.lp[:], self.spts[:], self.mpts[:], self.hammers[:]
+        self.occ, self.pu, self.dm, self.terr = self.occ[:], dict(self.pu), self.dm[:], self.terr[:]
+        self.log = self.log[:]
+        self._moved = dict(self._moved)
 
     def _field(self, p: int) -> dict[int, int]:
         """Seat p's cards on the field: card -> cell."""

@@ -170,6 +170,8 @@ class SpherionState(Observing, Resolution):
 
     # -- applying --------------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
+        if self._shared:
+            self._own()
         ph = self.phase
         if ph == PH_RPS:
             self.rng.counter += 1  # past the draw of sample_chance (below(1 << 53): always one item)
@@ -244,6 +246,8 @@ class SpherionState(Observing, Resolution):
                 if told:
                     self.tell(None, p, f"{g.player_name(p)}'s plan is full ({g.plan_max} steps): {g.player_name(p)} is ready")
         if self.ready[0] and self.ready[1]:
+            if self._shared:
+                self._own()
             if told:
                 self.tell(f"both are ready: the plans play out, step 1 of both, then step 2... "
                           f"({g.player_name(self.first)}'s first when the two do not meet)")
@@ -263,27 +267,21 @@ class SpherionState(Observing, Resolution):
                "rolled")  # fmt: skip
 
     def _clone(self) -> "SpherionState":
+        # Copy on write: the clone shares the position's lists with this state, and copies only what
+        # planning changes (the plans, who is ready, the projections). While plans are made the board
+        # stands still, and a search clones a planning position for every move it scores; the lists
+        # are copied (_own) by whichever of the two states first changes the board: a chance outcome
+        # (_apply_action), the resolution (_apply_actions, both ready) or determinize.
         s = SpherionState.__new__(SpherionState)
-        s.game, s.seed, s.board = self.game, self.seed, self.board
+        d = s.__dict__
+        d.update(self.__dict__)
+        d.pop("_told", None)  # clones never narrate
         s.rng = self.rng.clone()
-        s.phase, s.turn, s.first, s.die_i, s.rps_winner = self.phase, self.turn, self.first, self.die_i, self.rps_winner
-        s.lp, s.spts, s.mpts, s.hammers = self.lp[:], self.spts[:], self.mpts[:], self.hammers[:]
-        # the per-seat lists of _LISTS2, written out (getattr/setattr by name cost a third of a clone)
-        zone, cell, atk_mod, def_mod = self.zone, self.cell, self.atk_mod, self.def_mod
-        faceup, defpos, wallx, under = self.faceup, self.defpos, self.wallx, self.under
-        deck, hand, plans, rolled = self.deck, self.hand, self.plans, self.rolled
-        s.zone, s.cell = [zone[0][:], zone[1][:]], [cell[0][:], cell[1][:]]
-        s.atk_mod, s.def_mod = [atk_mod[0][:], atk_mod[1][:]], [def_mod[0][:], def_mod[1][:]]
-        s.faceup, s.defpos = [faceup[0][:], faceup[1][:]], [defpos[0][:], defpos[1][:]]
-        s.wallx, s.under = [wallx[0][:], wallx[1][:]], [under[0][:], under[1][:]]
-        s.deck, s.hand = [deck[0][:], deck[1][:]], [hand[0][:], hand[1][:]]
-        s.plans, s.rolled = [plans[0][:], plans[1][:]], [rolled[0][:], rolled[1][:]]
-        s.occ, s.pu, s.dm, s.terr = self.occ[:], dict(self.pu), self.dm[:], self.terr[:]
+        plans = self.plans
+        s.plans = [plans[0][:], plans[1][:]]
         s.ready = self.ready[:]
-        s.step, s.pending, s.winner = self.step, self.pending, self.winner
-        s.log = self.log[:]
-        s._moved = dict(self._moved)
         s._proj = [None if j is None else j.copy() for j in self._proj]
+        s._shared = self._shared = True
         return s
 
     def to_json(self) -> dict:

@@ -51,3 +51,52 @@ def test_kept_projections_equal_fresh_ones_and_clones_stay_apart():
             assert [state.legal_actions(q) for q in (0, 1)] == legal
             state.apply_actions([acts[rng.randrange(len(acts))] if acts else 0 for acts in legal])
     assert checked > 500
+
+
+def test_clones_share_nothing_they_change():
+    """A clone shares the position's lists until one of the two changes the board (copy on write):
+    whichever plays on, through chance outcomes and resolutions to the end, or is re-dealt by
+    determinize, the other's position stays exactly as it was."""
+    game = load_game("spherion", size="small")
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        clones = 0
+        while not state.is_terminal():
+            p = state.current_player()
+            if rng.random() < 0.15:  # at chance nodes too
+                before = state.to_json()
+                copy = state.clone()
+                copy_before = copy.to_json()
+                world = state.determinize(rng.randrange(2), rng)
+                _play_out(world, rng)
+                _play_out(copy, rng)  # the copy changes first
+                assert state.to_json() == before
+                again = state.clone()
+                _play_out(state, random.Random(seed))  # now the original first
+                assert again.to_json() == before
+                state = game.state_from_json(before)
+                assert copy_before == before
+                clones += 1
+            if p == CHANCE:
+                state.apply_action(state.sample_chance())
+            elif p == SIMULTANEOUS:
+                state.apply_actions([acts[rng.randrange(len(acts))] if acts else 0
+                                     for acts in (state.legal_actions(q) for q in (0, 1))])  # fmt: skip
+            else:
+                state.apply_action(state.legal_actions()[0])
+        assert clones > 5
+
+
+def _play_out(state, rng, most: int = 400) -> None:
+    for _ in range(most):
+        p = state.current_player()
+        if state.is_terminal():
+            return
+        if p == CHANCE:
+            state.apply_action(state.sample_chance())
+        elif p == SIMULTANEOUS:
+            state.apply_actions([acts[rng.randrange(len(acts))] if acts else 0
+                                 for acts in (state.legal_actions(q) for q in (0, 1))])  # fmt: skip
+        else:
+            state.apply_action(state.legal_actions()[0])
