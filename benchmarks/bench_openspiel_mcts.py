@@ -31,12 +31,12 @@ Prints one JSON object per game as it ends (when --log is given, also appended t
 with the same FILE plays only the games it lacks), then one per game name: cardgen's wins,
 draws, losses, its win rate (a draw counts half) with the 95 % Wilson interval, and the times.
 
-Measured, issue 49 (2026-11-28, `--time 0.2`, 2 cores shared with seven other jobs; the runs
-were stopped at the deadline, so only Gyon-RG has its 100 games; logs in benchmarks/logs):
+Measured, issue 49 (2026-11-28, `--time 0.2`, 2 shared cores; the runs went on from their logs
+in a second session, from commit 02e925e, so every game is the same bots; logs in benchmarks/logs):
   Gyon-RG                   100 games 100 W  0 D 0 L  1.000 [0.963, 1.000]  cardgen 0.224 s/move, IS-MCTS 0.234
-  Gog & Magog                89 games  57 W 32 D 0 L  0.820 [0.728, 0.886]  cardgen 0.218 s/move, IS-MCTS 0.226
-  Gin-jon-tan (2 players)    52 games  47 W  0 D 5 L  0.904 [0.794, 0.958]  cardgen 0.221 s/move, IS-MCTS 0.226
-  Spherion (turn-based)      28 games  22 W  5 D 1 L  0.875 [0.706, 0.953]  cardgen 0.215 s/move, IS-MCTS 0.265
+  Gog & Magog               100 games  67 W 32 D 1 L  0.830 [0.745, 0.891]  cardgen 0.217 s/move, IS-MCTS 0.232
+  Gin-jon-tan (2 players)   100 games  95 W  0 D 5 L  0.950 [0.888, 0.978]  cardgen 0.216 s/move, IS-MCTS 0.221
+  Spherion (turn-based)     100 games  83 W 15 D 2 L  0.905 [0.832, 0.948]  cardgen 0.210 s/move, IS-MCTS 0.227
 IS-MCTS ran 2-35 simulations a move (median 2-9): each is a re-deal and a random rollout to the
 end of the game through the bridge (16-150 ms), so at 0.2 s it searches little; on Spherion its
 least useful count (2) took longer than 0.2 s. Equal time per move favours cardgen's bot, which
