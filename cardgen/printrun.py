@@ -277,7 +277,7 @@ def _kit_obj(spec: RunSpec) -> tuple[Any, Any]:
 
 def job(kit: Any, spec: RunSpec) -> Any:
     """The checked print job of the spec's shop and paper, at the game's card size."""
-    from cardgen.cli.printing import build_layout
+    from cardgen.print.job import print_job
     from cardgen.print.shops import SHOPS
     from cardgen.print.sizes import PAPERS, parse_card_size
 
@@ -288,7 +288,7 @@ def job(kit: Any, spec: RunSpec) -> Any:
         made = None
         for grid in GRIDS if shop.mode == "sheet" else [(1, 1)]:  # the most cards a sheet of the paper holds
             try:
-                made = build_layout(PAPERS[spec.paper], card, grid, 3.0, None, True, "none", (0.0, 0.0), "sheet", shop=shop)
+                made = print_job(PAPERS[spec.paper], card, grid, 3.0, None, True, "none", (0.0, 0.0), "sheet", shop=shop)
                 break
             except LayoutError as exc:
                 if grid == GRIDS[-1] or shop.mode != "sheet":
