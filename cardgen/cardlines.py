@@ -100,8 +100,7 @@ def _write(cards: Iterable[Any], fmt: str, out: IO[str], text: Callable[[Any], s
         first = next(lines, None)
         if first is not None:
             out.write("\n  " + first)
-            while batch := list(islice(lines, WRITE_EVERY)):
-                out.write(",\n  " + ",\n  ".join(batch))  # the separators joined in, not added to each line
+            _gathered(out, map(",\n  ".__add__, lines))
         out.write("\n]\n")
     else:
         assert csv_row is not None, "csv needs csv_fields and csv_row"
