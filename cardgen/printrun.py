@@ -537,6 +537,10 @@ def run(kit: Any, spec: RunSpec, folder: Path, *, jobs: int = 1, backend: str = 
     todo = [t for t in tasks if t[1] not in records]
     cards_done = sum(len(u["serials"]) for r in records.values() for u in r["units"])
     progress = Progress(_estimate_cards(kit, spec, records), cards_done, say, clock)
+    if todo and backend == "local" and jobs != 1:
+        # forked workers start with what this process has loaded: the preflight's PDF reader (pypdf) is
+        # imported once here rather than once in each worker (a quarter of a second of CPU each)
+        import cardgen.print.preflight  # noqa: F401
     for result in ordered_results(make_file, todo, jobs, backend, address, spec.game, obj):
         with atomic_files(folder) as batch:
             batch.write(result.name, result.data)
