@@ -43,6 +43,36 @@ def test_each_card_is_its_draw_split_by_mixed_radix():
             assert (card.choices, card.number, card.weight) == (expected.choices, expected.number, expected.weight)
 
 
+def test_any_table_sizes_split_the_same_way():
+    """Tables of other sizes group their attributes otherwise (one alone in a table, one too large for a
+    table between two groups): the cards are still the plain split of the draw."""
+    import math
+    import random
+
+    from cardgen.gyonrg.edition import Attribute
+    from cardgen.gyonrg.generator import TABLE_SPAN, _drawer
+
+    rnd = random.Random(5)
+    sizes = [(3, 7), (40, 3000), (2, 1), (70_000, 1), (5, 9), (300, 250), (1, 1), (12, 4)]  # (options, largest weight)
+    attributes = [Attribute(f"a{k}", list(range(n)), [rnd.randint(1, w) for _ in range(n)]) for k, (n, w) in enumerate(sizes)]
+    assert max(a.total for a in attributes) > TABLE_SPAN
+    class Tables:  # what the generator reads of an edition
+        letter = "Z"
+
+    fake = Tables()
+    fake.attributes, fake.total_weight = attributes, math.prod(a.total for a in attributes)
+    draws = [rnd.randrange(1 << 256) for _ in range(2000)] + [0, fake.total_weight - 1]
+    for card, u in zip(_drawer(fake)(draws), draws, strict=True):
+        r, picks, weight, number = u % fake.total_weight, [], 1, 0
+        for a in reversed(attributes):
+            r, x = divmod(r, a.total)
+            picks.append(a.pick(x))
+        picks.reverse()
+        for c, a in zip(picks, attributes):
+            number, weight = number * len(a) + c, weight * a.weights[c]
+        assert (card.choices, card.number, card.weight) == (tuple(picks), number, weight)
+
+
 def test_golden_serials_per_seed():
     for seed in ("1", "gyon"):
         expected = (GOLDEN / "gyonrg" / f"seed_{seed}.txt").read_text().split()
