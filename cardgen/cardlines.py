@@ -49,8 +49,9 @@ class Part:
     at: tuple[int, ...] = ()
     value: bool = False
     inner: tuple[Part, ...] = ()
-    #: the part's fields made from the card alone (a dict holding at least `fields`), by the same code that
-    #: makes them in the card's row: a new key's text then costs this, not the whole row
+    #: the part's fields made from the card alone (a dict holding at least `fields`; for a part in `inner`, of
+    #: the inner object), by the same code that makes them in the card's row: a new key's text then costs this,
+    #: not the whole row
     row: Callable[[Any], dict] | None = None
 
 
