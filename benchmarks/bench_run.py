@@ -2,7 +2,13 @@
 2 local workers and of a local Ray cluster, generate's csv/json rate beside the raw generator's, and
 projections for a million cards on a 16-core machine and on a 4-node cluster.
 
-    python benchmarks/bench_run.py [--decks 2] [--scale-decks 8] [--generate 200000] [--big 0] [--no-ray]
+    python benchmarks/bench_run.py [--decks 2] [--scale-decks 8] [--repeat 2] [--generate 200000] [--big 0]
+                                   [--no-ray] [--parts shops,scaling,ray,generate]
+
+The 1 -> 2 worker speed-up alone, on a quiet 2-core machine (a minute or two; target >= 1.8x in
+`speed_up_wall`, the best wall time of 3 runs of 1 worker over the best of 3 runs of 2, interleaved):
+
+    python benchmarks/bench_run.py --parts scaling --scale-decks 16 --repeat 3
 
 Figures only, never asserts. The machine is shared: every figure gives wall time and CPU time
 (user + system of this process and its local workers), cards per CPU second is what a core does,
@@ -32,18 +38,34 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from cardgen.cardlines import write_cards  # noqa: E402 - from this checkout, put on the path above
+
 GAMES = ("gyonrg", "gogmagog", "spherion")
 SHOPS = ("home", "pod", "offset")
 # a card size each shop's smallest text fits (the run refuses a smaller one, naming one that fits)
 CARD_SIZES = {("spherion", "pod"): "tarot", ("spherion", "offset"): "86x121", ("gogmagog", "offset"): "73x102",
               ("gyonrg", "offset"): "77x120"}  # fmt: skip
 MILLION = 1_000_000
+PARTS = ("shops", "scaling", "ray", "generate")
+
+
+def _parts(text: str) -> tuple[str, ...]:
+    chosen = tuple(p.strip() for p in text.split(",") if p.strip())
+    unknown = [p for p in chosen if p not in PARTS]
+    if unknown or not chosen:
+        raise argparse.ArgumentTypeError(f"unknown part {unknown[0] if unknown else text!r}: give some of {', '.join(PARTS)}")
+    return chosen
 
 
 def _cpu() -> float:
     own = resource.getrusage(resource.RUSAGE_SELF)
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
     return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def _own_cpu() -> float:
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    return own.ru_utime + own.ru_stime
 
 
 def _load() -> list[float]:
@@ -67,10 +89,10 @@ def one_run(game: str, shop: str, decks: int, jobs: int = 1, backend: str = "loc
     spec = RunSpec(game, kit.edition(), "decks", decks, "bench", shop, "a4", parse_card_size(size).format(), per_file)
     folder = Path(tempfile.mkdtemp(prefix="bench-run-")) / "run"
     try:
-        cpu0, start = _cpu(), time.perf_counter()
+        cpu0, own0, start = _cpu(), _own_cpu(), time.perf_counter()
         outcome = run(kit, spec, folder, jobs=jobs, backend=backend)
         wall = time.perf_counter() - start
-        cpu = _cpu() - cpu0
+        cpu, own = _cpu() - cpu0, _own_cpu() - own0
         manifest = (folder / "manifest.csv").read_bytes()
         size_bytes = sum(p.stat().st_size for p in folder.glob("*.pdf"))
         if keep is not None:
@@ -78,7 +100,7 @@ def one_run(game: str, shop: str, decks: int, jobs: int = 1, backend: str = "loc
     finally:
         shutil.rmtree(folder.parent, ignore_errors=True)
     return {"game": game, "shop": shop, "card_size": size, "decks": decks, "cards": outcome.cards, "files": outcome.files,
-            "jobs": jobs, "backend": backend, "wall_s": round(wall, 2), "cpu_s": round(cpu, 2),
+            "jobs": jobs, "backend": backend, "wall_s": round(wall, 2), "cpu_s": round(cpu, 2), "parent_cpu_s": round(own, 2),
             "cards_per_s": round(outcome.cards / wall, 1), "cards_per_cpu_s": round(outcome.cards / cpu, 1) if cpu else None,
             "pdf_bytes_per_card": round(size_bytes / outcome.cards), "audit_problems": len(outcome.problems),
             "_manifest": manifest}  # fmt: skip
@@ -88,52 +110,84 @@ def _public(figures: dict) -> dict:
     return {k: v for k, v in figures.items() if not k.startswith("_")}
 
 
-def generate_rates(count: int) -> list[dict]:
-    """generate's json and csv writers against the raw generator, in CPU time of this process (one core)."""
-    import io
-
-    from cardgen.cardlines import _write
-
+def generate_rates(count: int, repeat: int = 1) -> list[dict]:
+    """generate's json and csv writers against the raw generator, in CPU time (one core): each the best of
+    `repeat` fresh processes, as many `generate -o FILE` commands (the edition's caches empty at the start,
+    the cards written to a file through cardgen.cardlines.write_cards); the imports are not counted."""
     out = []
     for game in GAMES:
         kit = _kit(game)
-        t = time.process_time()
-        for _ in kit.generate("bench", count, 0):
-            pass
-        raw = count / (time.process_time() - t)
-        row = {"game": game, "cards": count, "raw_per_s": round(raw)}
+        row: dict = {"game": game, "cards": count, "raw_per_s": _best_rate(game, "raw", count, repeat)}
         for fmt in ("json", "csv"):
             if fmt == "csv" and not kit.csv_fields:
                 row[fmt + "_per_s"] = None
                 continue
-            buffer = io.StringIO()
-            t = time.process_time()
-            _write(kit.generate("bench", count, 0), fmt, buffer, kit.summary, "", kit.csv_fields,
-                   kit.csv_row if kit.csv_fields else None, kit.text_parts)  # fmt: skip
-            row[fmt + "_per_s"] = round(count / (time.process_time() - t))
+            row[fmt + "_per_s"] = _best_rate(game, fmt, count, repeat)
+            row[fmt + "_share_of_raw"] = round(row[fmt + "_per_s"] / row["raw_per_s"], 2)
         row["parts"] = kit.text_parts is not None
         out.append(row)
     return out
+
+
+def _best_rate(game: str, fmt: str, count: int, repeat: int) -> int:
+    import subprocess
+
+    rates = []
+    for _ in range(max(1, repeat)):
+        done = subprocess.run([sys.executable, __file__, "--one", game, fmt, str(count)], capture_output=True, text=True,
+                              check=True)  # fmt: skip
+        rates.append(float(done.stdout))
+    return round(max(rates))
+
+
+def one_rate(game: str, fmt: str, count: int) -> float:
+    """Cards per CPU second of this process: `count` cards drawn (fmt raw) or written as json or csv."""
+    kit = _kit(game)
+    with tempfile.TemporaryDirectory(prefix="bench-generate-") as folder:
+        t = time.process_time()
+        if fmt == "raw":
+            for _ in kit.generate("bench", count, 0):
+                pass
+        else:
+            write_cards(kit.generate("bench", count, 0), fmt, Path(folder) / f"cards.{fmt}", kit.summary,
+                        csv_fields=kit.csv_fields, csv_row=kit.csv_row if kit.csv_fields else None,
+                        parts=kit.text_parts)  # fmt: skip
+        return count / max(time.process_time() - t, 1e-9)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--decks", type=int, default=2, help="decks per game and shop (one per file)")
     parser.add_argument("--scale-decks", type=int, default=8, help="Gyon-RG decks of the 1-vs-2-worker and Ray runs")
-    parser.add_argument("--generate", type=int, default=100_000, help="cards of the csv/json rates")
-    parser.add_argument("--repeat", type=int, default=2, help="runs of each of 1 and 2 workers (the best counts)")
+    parser.add_argument("--generate", type=int, default=200_000, help="cards of the csv/json rates")
+    parser.add_argument("--repeat", type=int, default=2, help="runs of each of 1 and 2 workers, and processes of each "
+                                                              "generate rate (the best counts)")  # fmt: skip
     parser.add_argument("--big", type=int, default=0, help="also run this many Gyon-RG decks (home, 2 workers)")
     parser.add_argument("--no-ray", action="store_true", help="leave out the Ray run")
+    parser.add_argument("--parts", type=_parts, default=PARTS, metavar="LIST",
+                        help=f"the parts to run, comma-separated: {', '.join(PARTS)} (default: all); ray and the "
+                             "projections need scaling")  # fmt: skip
+    parser.add_argument("--one", nargs=3, metavar=("GAME", "FORMAT", "COUNT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.one:  # one generate rate, in a process of its own (generate_rates)
+        print(one_rate(args.one[0], args.one[1], int(args.one[2])))
+        return
 
     report: dict = {"machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "load_at_start": _load()}}
     per_shop = []
-    for game in GAMES:
+    for game in GAMES if "shops" in args.parts else ():
         for shop in SHOPS:
             figures = one_run(game, shop, args.decks)
             per_shop.append(_public(figures))
             print(json.dumps(per_shop[-1]), file=sys.stderr)
-    report["per_game_and_shop"] = per_shop
+    if per_shop:
+        report["per_game_and_shop"] = per_shop
+    if "scaling" not in args.parts:
+        if "generate" in args.parts:
+            report["generate"] = generate_rates(args.generate, args.repeat)
+        report["machine"]["load_at_end"] = _load()
+        print(json.dumps(report, indent=1))
+        return
 
     load_before = _load()
     ones, twos = [], []
@@ -141,6 +195,8 @@ def main() -> None:
         ones.append(one_run("gyonrg", "home", args.scale_decks, jobs=1))
         twos.append(one_run("gyonrg", "home", args.scale_decks, jobs=2))
     one, two = min(ones, key=lambda f: f["wall_s"]), min(twos, key=lambda f: f["wall_s"])
+    # the main process's own CPU time in the 2-worker run (receiving and writing files, the manifest): the serial part
+    serial_share = two["parent_cpu_s"] / two["cpu_s"] if two["cpu_s"] else 0.0
     efficiency = min(1.0, two["cards_per_cpu_s"] / one["cards_per_cpu_s"])
     scaling = {"decks": args.scale_decks, "repeat": args.repeat, "load_before": load_before, "load_after": _load(),
                "one_worker": _public(one), "two_workers": _public(two),
@@ -149,12 +205,14 @@ def main() -> None:
                # the main process's writes, which are in cpu_s)
                "speed_up_cpu_bound": round(2 * efficiency, 2),
                "cpu_share_one": round(one["cpu_s"] / one["wall_s"], 2), "cpu_share_two": round(two["cpu_s"] / two["wall_s"], 2),
+               "main_process_share_of_cpu_two": round(serial_share, 3),
+               "all_walls_s": {"one": [f["wall_s"] for f in ones], "two": [f["wall_s"] for f in twos]},
                "same_manifest": one["_manifest"] == two["_manifest"]}  # fmt: skip
     report["local_1_vs_2_workers"] = scaling
     print(json.dumps({k: v for k, v in scaling.items() if k not in ("one_worker", "two_workers")}), file=sys.stderr)
 
-    if args.no_ray:
-        report["ray"] = "left out (--no-ray)"
+    if args.no_ray or "ray" not in args.parts:
+        report["ray"] = "left out (--no-ray)" if args.no_ray else "left out (--parts)"
     elif importlib.util.find_spec("ray") is None:
         report["ray"] = "Ray is not installed (pip install 'cardgen[cluster]')"
     else:
@@ -166,8 +224,9 @@ def main() -> None:
                          "same_manifest_as_local": ray_run["_manifest"] == one["_manifest"]}  # fmt: skip
         print(json.dumps(report["ray"]), file=sys.stderr)
 
-    report["generate"] = generate_rates(args.generate)
-    print(json.dumps(report["generate"]), file=sys.stderr)
+    if "generate" in args.parts:
+        report["generate"] = generate_rates(args.generate, args.repeat)
+        print(json.dumps(report["generate"]), file=sys.stderr)
 
     # ----- projections, on paper, from the figures above ------------------------------------------
     rates = {(f["game"], f["shop"]): f["cards_per_cpu_s"] for f in per_shop}

@@ -7,7 +7,8 @@ its special...) and every card with the same choices has the same text for the
 fields that come from them. A game may therefore describe its rows in `Parts`:
 consecutive fields and what they depend on (a key made from the card). The
 text of a part is then encoded once per key, from the card's own `to_dict` /
-`csv_row`, and a card's line is its parts' text joined: byte for byte what
+`csv_row` (or the part's own `row`, the piece of them its fields come from),
+and a card's line is its parts' text joined: byte for byte what
 encoding the whole row gives, which the writer checks on the first cards (any
 difference, or a part list that does not cover the row's fields in order, and
 it writes every card the plain way).
@@ -48,6 +49,10 @@ class Part:
     at: tuple[int, ...] = ()
     value: bool = False
     inner: tuple[Part, ...] = ()
+    #: the part's fields made from the card alone (a dict holding at least `fields`; for a part in `inner`, of
+    #: the inner object), by the same code that makes them in the card's row: a new key's text then costs this,
+    #: not the whole row
+    row: Callable[[Any], dict] | None = None
 
 
 @dataclass(frozen=True)
@@ -208,7 +213,8 @@ def _compiled(parts: Sequence[Part], vector: Callable[[Any], Any], source: Calla
     part's cache from the card's row and the line is made again. Calling a function per part cost more
     than the look-ups themselves."""
     names: dict[str, Any] = {"vector": vector, "source": source}
-    fills: list[tuple[dict, Callable[[Any], Hashable], tuple[str, ...], str]] = []  # cache, key, fields, outer field
+    # cache, key, fields, outer field, the part's own row
+    fills: list[tuple[dict, Callable[[Any], Hashable], tuple[str, ...], str, Callable[[Any], dict] | None]] = []
 
     keys: dict[tuple[int, ...], str] = {}  # a key of several positions: made once per card, in a local
 
@@ -217,14 +223,15 @@ def _compiled(parts: Sequence[Part], vector: Callable[[Any], Any], source: Calla
             return f"v[{at[0]}]"
         return keys.setdefault(at, f"k{len(keys)}")
 
-    def literal(text: str) -> str:
-        return text.replace("{", "{{").replace("}", "}}")
+    def literal(text: str) -> str:  # text as it stands in the f-string below (constant text costs nothing there)
+        return text.encode("unicode_escape").decode("ascii").replace("'", "\\'").replace("{", "{{").replace("}", "}}")
 
-    def cache(at: tuple[int, ...], fields: tuple[str, ...], outer: str = "") -> str:
+    def cache(part: Part, outer: str = "") -> str:
+        at = part.at
         name = f"c{len(fills)}"
         table: dict[Hashable, str] = {}
         names[name] = table
-        fills.append((table, itemgetter(*at), fields, outer))
+        fills.append((table, itemgetter(*at), part.fields, outer, part.row))
         return "{" + name + "[" + key(at) + "]}"
 
     pieces: list[str] = []
@@ -233,20 +240,24 @@ def _compiled(parts: Sequence[Part], vector: Callable[[Any], Any], source: Calla
             names[f"e{n}"] = single(part.fields[0])
             pieces.append(f"{{e{n}(v[{part.at[0]}])}}")
         elif part.inner:
-            names[f"p{n}"] = _JSON.encode(part.fields[0]) + ": {"
-            pieces.append(f"{{p{n}}}" + literal(", ").join(cache(p.at, p.fields, part.fields[0]) for p in part.inner) + "}}")
+            inner = literal(", ").join(cache(p, part.fields[0]) for p in part.inner)
+            pieces.append(literal(_JSON.encode(part.fields[0]) + ": {") + inner + literal("}"))
         else:
-            pieces.append(cache(part.at, part.fields))
-    names["start"], names["comma"], names["end"] = start, comma, end
-    line = "f'{start}" + "{comma}".join(pieces) + "{end}'"
+            pieces.append(cache(part))
+    line = "f'" + literal(start) + literal(comma).join(pieces) + literal(end) + "'"
     made = "".join(f"    {name} = ({', '.join(f'v[{i}]' for i in at)})\n" for at, name in keys.items())
     code = f"def joined(card):\n    v = vector(card)\n{made}    try:\n        return {line}\n    except KeyError:\n        fill(v, card)\n        return {line}\n"
 
     def fill(vec: Any, card: Any) -> None:
-        d = source(card)
-        for table, get, fields, outer in fills:
+        d = None  # the card's whole row, made only for a new key of a part without a row of its own
+        for table, get, fields, outer, row in fills:
             k = get(vec)
             if k not in table:
+                if row is not None:
+                    table[k] = piece(row(card), fields)
+                    continue
+                if d is None:
+                    d = source(card)
                 table[k] = piece(d[outer] if outer else d, fields)
 
     names["fill"] = fill

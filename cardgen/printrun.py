@@ -277,7 +277,7 @@ def _kit_obj(spec: RunSpec) -> tuple[Any, Any]:
 
 def job(kit: Any, spec: RunSpec) -> Any:
     """The checked print job of the spec's shop and paper, at the game's card size."""
-    from cardgen.cli.printing import build_layout
+    from cardgen.print.job import print_job
     from cardgen.print.shops import SHOPS
     from cardgen.print.sizes import PAPERS, parse_card_size
 
@@ -288,7 +288,7 @@ def job(kit: Any, spec: RunSpec) -> Any:
         made = None
         for grid in GRIDS if shop.mode == "sheet" else [(1, 1)]:  # the most cards a sheet of the paper holds
             try:
-                made = build_layout(PAPERS[spec.paper], card, grid, 3.0, None, True, "none", (0.0, 0.0), "sheet", shop=shop)
+                made = print_job(PAPERS[spec.paper], card, grid, 3.0, None, True, "none", (0.0, 0.0), "sheet", shop=shop)
                 break
             except LayoutError as exc:
                 if grid == GRIDS[-1] or shop.mode != "sheet":
@@ -537,6 +537,10 @@ def run(kit: Any, spec: RunSpec, folder: Path, *, jobs: int = 1, backend: str = 
     todo = [t for t in tasks if t[1] not in records]
     cards_done = sum(len(u["serials"]) for r in records.values() for u in r["units"])
     progress = Progress(_estimate_cards(kit, spec, records), cards_done, say, clock)
+    if todo and backend == "local" and jobs != 1:
+        # forked workers start with what this process has loaded: the preflight's PDF reader (pypdf) is
+        # imported once here rather than once in each worker (a quarter of a second of CPU each)
+        import cardgen.print.preflight  # noqa: F401
     for result in ordered_results(make_file, todo, jobs, backend, address, spec.game, obj):
         with atomic_files(folder) as batch:
             batch.write(result.name, result.data)

@@ -97,18 +97,17 @@ def encoder(edition: str, length: int):
         pairs.append((shift, (1 << (5 * width)) - 1, table))
         pos += width
     last_dash = "-" if (total - 1) % 4 == 0 else ""
-
-    def fast(number: int) -> str:
-        chk = head_check
-        parts = [edition]
-        for shift, mask, table in pairs:
-            text, c = table[(number >> shift) & mask]
-            parts.append(text)
-            chk ^= c
-        parts.append(last_dash + ALPHABET[chk])
-        return "".join(parts)
-
-    return fast
+    # one line of look-ups, made for this length: a loop over the pairs cost as much as the look-ups
+    names: dict[str, object] = {"E": edition, "CHECK": [last_dash + ALPHABET[v] for v in range(32)]}
+    looks = []
+    for k, (shift, mask, table) in enumerate(pairs):
+        names[f"P{k}"] = table
+        looks.append(f"    t{k}, k{k} = P{k}[number >> {shift} & {mask}]\n")
+    texts = "".join(f"{{t{k}}}" for k in range(len(pairs)))
+    check = " ^ ".join([str(head_check)] + [f"k{k}" for k in range(len(pairs))])
+    code = f"def fast(number):\n{''.join(looks)}    return f'{{E}}{texts}{{CHECK[{check}]}}'\n"
+    exec(compile(code, f"<cardgen.serial encoder {edition}{length}>", "exec"), names)  # noqa: S102 - made from the length alone
+    return names["fast"]
 
 
 _TRANSLATE = str.maketrans({**{c: None for c in _SEPARATORS}, "o": "0", "O": "0", "i": "1", "I": "1", "l": "1", "L": "1"})

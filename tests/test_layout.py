@@ -165,6 +165,33 @@ def cli_reaches(game: str, root: Path = PACKAGE) -> set[tuple[str, str]]:
     }  # fmt: skip
 
 
+def below_cli_reaches(root: Path = PACKAGE) -> set[tuple[str, str]]:
+    """(module, import) pairs where a module below the command layer (anything outside `cli/` but the
+    `__main__` entry point) imports the command layer beyond its shared option types (`cli.types`):
+    click and its context stay in the commands, so the machines work the same from a script or a worker."""
+    graph = import_graph(modules(root)) if root != PACKAGE else graph_of(root)
+    cli, top = f"{root.name}.cli", f"{root.name}.__main__"
+    return {
+        (m, d) for m, deps in graph.items() if m != cli and not m.startswith(cli + ".") and m != top
+        for d in deps if (d == cli or d.startswith(cli + ".")) and d != f"{cli}.types"
+    }  # fmt: skip
+
+
+def test_nothing_below_the_command_layer_imports_it():
+    found = below_cli_reaches()
+    assert not found, f"modules below the command layer that import it (move what they need out of cardgen/cli/): {sorted(found)}"
+
+
+def test_the_command_layer_check_sees_a_lazy_import_of_the_commands(tmp_path):
+    pkg = tmp_path / "pkg"
+    (pkg / "cli").mkdir(parents=True)
+    for name in ("__init__.py", "cli/__init__.py", "cli/types.py", "cli/printing.py", "__main__.py"):
+        (pkg / name).write_text("")
+    (pkg / "printrun.py").write_text("from pkg.cli.types import X\ndef job():\n    from pkg.cli.printing import build_layout\n")
+    (pkg / "__main__.py").write_text("from pkg.cli.printing import main\n")
+    assert below_cli_reaches(pkg) == {("pkg.printrun", "pkg.cli.printing")}
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_game_imports_no_other_game(game):
     assert not game_crossings(game)

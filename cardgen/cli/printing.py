@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,9 +17,9 @@ import click
 
 from cardgen.cli.types import CARD_SIZE, LOOKUP_URL, PAPER, SHOP, Grid, Millimetres, Offset, Points, WholeNumber
 from cardgen.print.imposition import MAX_BLEED, MAX_GAP, MAX_SAFE, MIN_TEXT_RANGE
+from cardgen.print.job import PrintJob
 
 if TYPE_CHECKING:
-    from cardgen.print.imposition import Imposition
     from cardgen.print.shops import Shop
     from cardgen.print.sizes import Size
 
@@ -32,16 +31,6 @@ BACK_OFFSET = Offset(10.0)
 MAX_JOBS = 64
 JOBS = click.option("--jobs", "-j", type=WholeNumber(0, MAX_JOBS), default=1, show_default=True,
                     help="Processes drawing pages; 0 means one per CPU core. The file is the same for any number.")  # fmt: skip
-
-
-@dataclass(frozen=True)
-class PrintJob:
-    """What the layout options ask for: the checked imposition, worker processes, PDF/X, the shop profile."""
-
-    imposition: Imposition
-    jobs: int = 1
-    pdfx: bool = False
-    shop: Shop | None = None
 
 
 def lookup_url_option(f: Callable) -> Callable:
@@ -83,40 +72,16 @@ def build_layout(paper: Size, card_size: Size, grid: tuple[int, int], bleed: flo
     A shop profile sets the bleed, safe area, minimum text, colour and layout it
     asks for; an option given explicitly that contradicts it is a usage error.
     """
-    from cardgen.print.imposition import Layout, impose
+    from cardgen.print.job import ShopConflict, print_job
 
-    pdfx = False
-    if shop is not None:
-        wanted = {"bleed": shop.bleed, "safe": shop.safe, "min_text": shop.min_text, "colour": shop.colour, "mode": shop.mode}
-        given = {"bleed": bleed, "safe": safe, "min_text": min_text, "colour": colour, "mode": mode}
-        ctx = click.get_current_context(silent=True)
-        for key, value in wanted.items():
-            if _given(ctx, key) and given[key] != value:
-                option = "--layout" if key == "mode" else "--" + key.replace("_", "-")
-                raise click.BadParameter(f"{given[key]} contradicts --shop {shop.name}, which asks for {value:g}"
-                                         if isinstance(value, float) else f"{given[key]} contradicts --shop {shop.name}, which asks for {value}",
-                                         param_hint=f"'{option}'")  # fmt: skip
-        bleed, safe, min_text, colour, mode, pdfx = shop.bleed, shop.safe, shop.min_text, shop.colour, shop.mode, shop.pdfx
-        card_size = shop.card_size(card_size)  # a pod shop's poker card is 2.5x3.5 in
-        if not _given(ctx, "backs"):  # a shop prints a back on every card; --backs none leaves them out
-            backs = shop.backs
-    columns, rows = grid
-    layout = Layout(
-        paper=paper,
-        card=card_size,
-        columns=columns,
-        rows=rows,
-        bleed=bleed,
-        gap=gap,
-        crop_marks=crop_marks,
-        backs=backs,
-        back_offset=back_offset,
-        mode=mode,
-        safe=safe,
-        colour=colour,
-        min_text=min_text,
-    )
-    return PrintJob(impose(layout), jobs=jobs or (os.cpu_count() or 1), pdfx=pdfx, shop=shop)
+    ctx = click.get_current_context(silent=True)
+    given = {name for name in ("bleed", "safe", "min_text", "colour", "mode", "backs") if _given(ctx, name)}
+    try:
+        return print_job(paper, card_size, grid, bleed, gap, crop_marks, backs, back_offset, mode, safe, min_text, colour,
+                         shop, jobs, given=given)  # fmt: skip
+    except ShopConflict as exc:
+        option = "--layout" if exc.option == "mode" else "--" + exc.option.replace("_", "-")
+        raise click.BadParameter(str(exc), param_hint=f"'{option}'") from None
 
 
 def _given(ctx: click.Context | None, name: str) -> bool:

@@ -144,16 +144,36 @@ class Card:
 
     def to_dict(self, *, statistics: bool = True) -> dict:
         """Every attribute (and by default the statistics), as plain JSON values."""
-        s = self.ship
         d = {
             "serial": self.serial,
-            "edition": self.edition.letter,
-            "name": s.name,
+            **self.name_fields(),
             "element": self.element.name,
-            "ship_type": s.type.name,
-            "modifiers": [m.name for m in s.modifiers],
-            "drone": self.is_drone,
+            **self.kind_fields(),
             "stars": self.stars,
+            **self.number_fields(),
+            "deploy": {k: list(v) for k, v in self.deploy.items()},
+            **self.goal_fields(),
+        }
+        if statistics:
+            d.update(self.statistics_fields())
+        return d
+
+    # The groups of to_dict's fields, each from one choice (or the weight): JSON and CSV lines of a million
+    # cards encode a group's text once per choice and make it from these alone (cardgen.cardlines.Part.row).
+
+    def name_fields(self) -> dict:
+        """edition, name (from the ship: its type and modifiers)."""
+        return {"edition": self.edition.letter, "name": self.ship.name}
+
+    def kind_fields(self) -> dict:
+        """ship_type, modifiers, drone (from the ship)."""
+        s = self.ship
+        return {"ship_type": s.type.name, "modifiers": [m.name for m in s.modifiers], "drone": self.is_drone}
+
+    def number_fields(self) -> dict:
+        """The ship's costs, stats, weapon and blindspot (from the ship)."""
+        s = self.ship
+        return {
             "deploy_cost": s.deploy_cost,
             "move_cost": s.move_cost,
             "rotate_cost": s.rotate_cost,
@@ -163,7 +183,11 @@ class Card:
             "shield": s.shield,
             "weapon": sorted([dx, dy] for dx, dy in s.weapon),
             "blindspot": sorted([dx, dy] for dx, dy in s.blindspot),
-            "deploy": {k: list(v) for k, v in self.deploy.items()},
+        }
+
+    def goal_fields(self) -> dict:
+        """goal, goal_sectors, main_sector, special (from the goal and the special)."""
+        return {
             "goal": self.goal.name,
             "goal_sectors": sorted([r, c] for r, c in self.goal.sectors),
             "main_sector": list(MAIN_SECTOR),
@@ -174,12 +198,15 @@ class Card:
                 "effect": self.special.effect.to_dict(),
             },
         }
-        if statistics:
-            d["probability"] = str(self.probability)
-            d["probability_float"] = float(self.probability)
-            d["odds"] = f"1 in {self.odds:,}"
-            d["percentile"] = float(self.percentile)
-        return d
+
+    def statistics_fields(self) -> dict:
+        """probability, probability_float, odds, percentile (from the weight)."""
+        return {
+            "probability": str(self.probability),
+            "probability_float": float(self.probability),
+            "odds": f"1 in {self.odds:,}",
+            "percentile": float(self.percentile),
+        }
 
     def weapon_diagram(self) -> str:
         return patterns.format(self.ship.weapon)

@@ -94,16 +94,35 @@ CSV_FIELDS = [
 def csv_row(card: Card) -> dict:
     """One flat CSV row (lists joined with ';', squares as 'dx,dy')."""
     d = card.to_dict()
-    eff = d["special"]["effect"]
     return {
-        **{k: d[k] for k in ("serial", "edition", "name", "element", "ship_type", "stars", "deploy_cost",
-                             "move_cost", "rotate_cost", "attack_cost", "speed", "attack", "shield", "goal",
-                             "probability", "odds", "percentile")},
-        "modifiers": ";".join(d["modifiers"]),
-        "drone": "yes" if d["drone"] else "no",
+        **{k: d[k] for k in ("serial", "edition", "name", "element", "stars")},
+        **_csv_kind(d),
+        **_csv_numbers(d),
+        **{f"deploy_{k}": ";".join(v) for k, v in d["deploy"].items()},
+        **_csv_goal(d),
+        **_csv_statistics(d),
+    }
+
+
+# csv_row's groups, each from the fields of one of Card.to_dict's groups (Card.kind_fields...)
+
+
+def _csv_kind(d: dict) -> dict:
+    return {"ship_type": d["ship_type"], "modifiers": ";".join(d["modifiers"]), "drone": "yes" if d["drone"] else "no"}
+
+
+def _csv_numbers(d: dict) -> dict:
+    return {
+        **{k: d[k] for k in ("deploy_cost", "move_cost", "rotate_cost", "attack_cost", "speed", "attack", "shield")},
         "weapon": ";".join(f"{x},{y}" for x, y in d["weapon"]),
         "blindspot": ";".join(f"{x},{y}" for x, y in d["blindspot"]),
-        **{f"deploy_{k}": ";".join(v) for k, v in d["deploy"].items()},
+    }
+
+
+def _csv_goal(d: dict) -> dict:
+    eff = d["special"]["effect"]
+    return {
+        "goal": d["goal"],
         "goal_sectors": ";".join(f"{r},{c}" for r, c in d["goal_sectors"]),
         "special": d["special"]["name"],
         "special_cost": d["special"]["cost"],
@@ -113,7 +132,11 @@ def csv_row(card: Card) -> dict:
         "effect_amount": eff["amount"],
         "effect_target": eff["target"],
         "effect_duration": eff["duration"],
-    }  # fmt: skip
+    }
+
+
+def _csv_statistics(d: dict) -> dict:
+    return {k: d[k] for k in ("probability", "odds", "percentile")}
 
 
 # ----- generate's JSON and CSV rows in parts (cardgen.cardlines.Parts) ----------------------------
@@ -133,15 +156,20 @@ def _parts() -> object:
 
     ship, element, goal_special, weight, serial = (1, 2), (0,), (3, 4), (9,), (10,)
     numbers = ("deploy_cost", "move_cost", "rotate_cost", "attack_cost", "speed", "attack", "shield", "weapon", "blindspot")
-    head = (Part(("serial",), serial, value=True), Part(("edition", "name"), ship), Part(("element",), element),
-            Part(("ship_type", "modifiers", "drone"), ship), Part(("stars",), weight), Part(numbers, ship))
+    name = Part(("edition", "name"), ship, row=Card.name_fields)
+    head = (Part(("serial",), serial, value=True), name, Part(("element",), element))
+    stars = Part(("stars",), weight, row=lambda c: {"stars": c.stars})
     return Parts(
         _vector,
-        json=(*head, Part(("deploy",), (5, 6, 7, 8), inner=tuple(Part((d,), (5 + k,)) for k, d in enumerate(DIRECTIONS))),
-              Part(("goal", "goal_sectors", "main_sector", "special"), goal_special),
-              Part(("probability", "probability_float", "odds", "percentile"), weight)),
-        csv=(*head, *(Part((f"deploy_{d}",), (5 + k,)) for k, d in enumerate(DIRECTIONS)),
+        json=(*head, Part(("ship_type", "modifiers", "drone"), ship, row=Card.kind_fields), stars,
+              Part(numbers, ship, row=Card.number_fields),
+              Part(("deploy",), (5, 6, 7, 8), inner=tuple(Part((d,), (5 + k,)) for k, d in enumerate(DIRECTIONS))),
+              Part(("goal", "goal_sectors", "main_sector", "special"), goal_special, row=Card.goal_fields),
+              Part(("probability", "probability_float", "odds", "percentile"), weight, row=Card.statistics_fields)),
+        csv=(*head, Part(("ship_type", "modifiers", "drone"), ship, row=lambda c: _csv_kind(c.kind_fields())),
+             stars, Part(numbers, ship, row=lambda c: _csv_numbers(c.number_fields())),
+             *(Part((f"deploy_{d}",), (5 + k,)) for k, d in enumerate(DIRECTIONS)),
              Part(("goal", "goal_sectors", "special", "special_cost", "special_text", "effect_kind", "effect_stat",
-                   "effect_amount", "effect_target", "effect_duration"), goal_special),
-             Part(("probability", "odds", "percentile"), weight)),
+                   "effect_amount", "effect_target", "effect_duration"), goal_special, row=lambda c: _csv_goal(c.goal_fields())),
+             Part(("probability", "odds", "percentile"), weight, row=lambda c: _csv_statistics(c.statistics_fields()))),
     )  # fmt: skip

@@ -56,6 +56,33 @@ def test_gyonrg_rows_are_made_from_parts():
 
 
 @pytest.mark.parametrize("fmt", ["json", "csv"])
+def test_a_new_ship_goal_or_weight_is_encoded_from_its_own_fields(fmt, monkeypatch):
+    """Most Gyon-RG cards bring a ship, goal or weight not met before: the text of such a part is made
+    from the card's fields for it (Part.row), not from the card's whole row, which the writer builds
+    only for the first cards it checks and the few elements and deploy sides."""
+    from cardgen.cardlines import CHECKED
+    from cardgen.gyonrg import edition as editions
+    from cardgen.gyonrg.cards import Card
+
+    kit = games.game("gyonrg").load_kit()
+    cards = list(kit.generate("rows", 3000, 0))
+    whole = 0
+    to_dict = Card.to_dict
+
+    def counted(self, **kw):
+        nonlocal whole
+        whole += 1
+        return to_dict(self, **kw)
+
+    monkeypatch.setattr(Card, "to_dict", counted)
+    text = written(kit, cards, fmt)
+    monkeypatch.setattr(Card, "to_dict", to_dict)
+    assert text == plain(cards, fmt, kit)
+    elements = len(editions.current().elements)
+    assert whole <= CHECKED + elements + 4 * 2**elements  # the cards checked, then a new element or deploy side
+
+
+@pytest.mark.parametrize("fmt", ["json", "csv"])
 def test_parts_that_give_other_text_are_not_used(fmt):
     """A part whose key leaves out what its text depends on (here: the ship's name keyed by the
     element alone) would give one ship's name to every card of an element: the writer sees it on

@@ -9,6 +9,7 @@ import sys
 from collections import Counter
 
 from cardgen.gyonrg import edition as editions
+from cardgen.gyonrg.cards import Card
 from cardgen.gyonrg.generator import generate
 from tests.conftest import GOLDEN
 
@@ -22,6 +23,54 @@ def test_same_seed_same_cards_and_random_access():
     assert list(generate(99, 10, start=40)) == a[40:50]
     assert list(generate(98, 50)) != a
     assert list(generate("99", 5)) == a[:5]  # "99" and 99 are the same seed
+
+
+def test_each_card_is_its_draw_split_by_mixed_radix():
+    """The generator reads neighbouring attributes from one table (generator.TABLE_SPAN): each card is
+    still the option of every attribute picked by its own share of the draw, the last attribute
+    least significant, as the module's doc says, with the number and weight of those choices."""
+    from cardgen import rng
+
+    assert any(a.total > 1 << 16 for a in ED.attributes)  # an attribute read by bisection, as well as tables
+    for seed, count, start in (("mixed", 3000, 0), (7, 500, 10**12)):
+        draws = rng.uniform_draws(seed, ("gyonrg", ED.letter, "card"), start, count, ED.total_weight)
+        for card, u in zip(generate(seed, count, start), draws, strict=True):
+            r, picks = u % ED.total_weight, []
+            for a in reversed(ED.attributes):
+                r, x = divmod(r, a.total)
+                picks.append(a.pick(x))
+            expected = Card.from_choices(ED, reversed(picks))
+            assert (card.choices, card.number, card.weight) == (expected.choices, expected.number, expected.weight)
+
+
+def test_any_table_sizes_split_the_same_way():
+    """Tables of other sizes group their attributes otherwise (one alone in a table, one too large for a
+    table between two groups): the cards are still the plain split of the draw."""
+    import math
+    import random
+
+    from cardgen.gyonrg.edition import Attribute
+    from cardgen.gyonrg.generator import TABLE_SPAN, _drawer
+
+    rnd = random.Random(5)
+    sizes = [(3, 7), (40, 3000), (2, 1), (70_000, 1), (5, 9), (300, 250), (1, 1), (12, 4)]  # (options, largest weight)
+    attributes = [Attribute(f"a{k}", list(range(n)), [rnd.randint(1, w) for _ in range(n)]) for k, (n, w) in enumerate(sizes)]
+    assert max(a.total for a in attributes) > TABLE_SPAN
+    class Tables:  # what the generator reads of an edition
+        letter = "Z"
+
+    fake = Tables()
+    fake.attributes, fake.total_weight = attributes, math.prod(a.total for a in attributes)
+    draws = [rnd.randrange(1 << 256) for _ in range(2000)] + [0, fake.total_weight - 1]
+    for card, u in zip(_drawer(fake)(draws), draws, strict=True):
+        r, picks, weight, number = u % fake.total_weight, [], 1, 0
+        for a in reversed(attributes):
+            r, x = divmod(r, a.total)
+            picks.append(a.pick(x))
+        picks.reverse()
+        for c, a in zip(picks, attributes):
+            number, weight = number * len(a) + c, weight * a.weights[c]
+        assert (card.choices, card.number, card.weight) == (tuple(picks), number, weight)
 
 
 def test_golden_serials_per_seed():
