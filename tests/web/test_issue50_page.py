@@ -114,12 +114,12 @@ def test_the_copies_allowed_come_from_the_games_deck_checker(client, monkeypatch
 
     kit = type(webgames.hooks("gogmagog").kit.deck)
     monkeypatch.setattr(kit, "check", lambda self, deck, **options: decks.check_deck(deck, decks.DeckRules(30, 2, 6)))
-    webgames.copies_allowed.cache_clear()
+    webgames.forget_copies()
     try:
         with TestClient(create_app(BASE, raise_errors=True)) as fresh:
             assert "up to 2 copies in a deck" in fresh.get(f"/c/{CARDS['gogmagog'][0]}").text
     finally:
-        webgames.copies_allowed.cache_clear()
+        webgames.forget_copies()
 
 
 @pytest.mark.parametrize(("odds", "words"), [(1_094_000_000_000, "1.09 trillion"), (87_340_000_000_000, "87.3 trillion"),
