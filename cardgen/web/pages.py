@@ -317,7 +317,9 @@ def rules_page(game: str, house: bool = False) -> tuple[int, bytes]:
     rules for /rules (200), or, for a name that is no game with rules, that list with the mistake named (404)."""
     listed = rules.games_with_rules()
     if not game:
-        return 200, html_bytes(render("rules.html.j2", games=listed, game=None, unknown=None))
+        return 200, html_bytes(render("rules.html.j2", games=listed, game=None, unknown=None, known=None))
     if game not in {g["name"] for g in listed} or (house and not rules.has_house_rules(game)):
-        return 404, html_bytes(render("rules.html.j2", games=listed, game=None, unknown=game[:60]))
+        entry = registry().get(game)  # a game without (house) rules is named as the game it is, no mistyped name
+        known = None if entry is None else {"title": entry.title, "rules_url": f"/rules/{game}" if rules.has_rules(game) else None}
+        return 404, html_bytes(render("rules.html.j2", games=listed, game=None, unknown=game[:60], known=known, house=house))
     return 200, html_bytes(rules_html(game, house=house))
