@@ -188,14 +188,19 @@ def next_steps(result: LookupResult, card: Any = None) -> dict[str, Any]:
     return {"game": result.game, "about": about, "copies": copies, "deck_rules": rules_line, "has_decks": True}
 
 
+@functools.cache
+def _aliases() -> dict[str, str]:
+    """The API's older field names and the shared ones they stand for (read once: a card page asks per field)."""
+    try:
+        return dict(getattr(importlib.import_module("cardgen.web.openapi"), "ALIASES", {}))
+    except ImportError:  # the API's description is not there: every field is listed
+        return {}
+
+
 def is_alias(key: str, data: dict[str, Any]) -> bool:
     """Is `key` a field's older name, kept in the card's JSON beside the shared one with the same
     value (the API's field vocabulary, cardgen.web.openapi.ALIASES)? The page lists it once."""
-    try:
-        aliases: dict[str, str] = getattr(importlib.import_module("cardgen.web.openapi"), "ALIASES", {})
-    except ImportError:  # the API's description is not there: every field is listed
-        return False
-    name = aliases.get(key)
+    name = _aliases().get(key)
     return name is not None and name in data and data[name] == data[key]
 
 
