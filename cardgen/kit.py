@@ -25,7 +25,7 @@ from __future__ import annotations
 import difflib
 import importlib
 import inspect
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -143,6 +143,13 @@ class DeckKit(Generic[D]):
         "cost": "2 AP"}, by default none): the /deck page lists them after the name and counts the
         deck by each (a facet whose values all hold a number is ordered by it, as a curve)."""
         return {}
+
+    def copy_kind(self, card: Any) -> Hashable | None:
+        """What of a card `check` (under the game's own rules) limits its copies by: the facts its
+        rules read when the card is alone in a deck, so cards of equal kinds are allowed as many
+        copies (Gyon-RG: is it a Drone). The web's card page asks the checker once per kind rather
+        than once per card. None (the default): the checker is asked for each card."""
+        return None
 
     def summary(self, deck: D) -> str:
         """A line for pages: what the deck holds and what a legal deck is."""

@@ -96,6 +96,10 @@ class GinjontanDecks(DeckKit[decks.Deck]):
         about = tables().describe(card)
         return {"symbol": about["symbol"], "colour": about["colour"], "number": str(about["number"])}
 
+    def copy_kind(self, card: int) -> tuple[()]:
+        """Nothing of the card: the common deck holds every card once (duplicates come from a collection)."""
+        return ()
+
     def summary(self, deck: decks.Deck) -> str:
         return f"{deck.size} cards; legal decks: exactly {decks.DECK_SIZE}"
 

@@ -104,6 +104,11 @@ class GogmagogDecks(DeckKit[decks.Deck]):
         kind = {"ability": "creature with ability"}.get(card.kind_name, card.kind_name)
         return {"kind": kind, "guild": card.guild.name, "cost": f"{card.cost} mana"}
 
+    def copy_kind(self, card: Card) -> bool:
+        """Is it a resource: every card is held to max_copies (copies counted by identity), a
+        resource to max_resources as well."""
+        return card.kind == 3
+
     def summary(self, deck: decks.Deck) -> str:
         return f"{deck.size} cards; legal decks: {decks.RULES}"
 

@@ -101,6 +101,10 @@ class GyonrgDecks(DeckKit[decks.Deck]):
         ship = card.ship
         return {"type": ship.type.name, "element": card.element.name, "deploy": f"{ship.deploy_cost} AP", "stars": f"{card.stars}★"}
 
+    def copy_kind(self, card: Card) -> bool:
+        """Is it a Drone: a deck's Drones are limited (max_drones), any other card only by the deck's size."""
+        return card.is_drone
+
     def summary(self, deck: decks.Deck) -> str:
         return f"{deck.size} cards, {deck.drones} Drone{'s' if deck.drones != 1 else ''}; legal decks: {decks.RULEBOOK}"
 

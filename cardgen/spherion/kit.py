@@ -110,6 +110,10 @@ class SpherionDecks(DeckKit[decks.Deck]):
             return {"kind": card.kind_name, "rarity": card.rarity}
         return {"kind": card.kind_name, "element": card.element, "level": f"L{card.level}", "rarity": card.rarity}
 
+    def copy_kind(self, card: Card) -> tuple[()]:
+        """Nothing of the card: every card is held to MAX_COPIES (main, extra and side together)."""
+        return ()
+
     def summary(self, deck: decks.Deck) -> str:
         return (f"{deck.size()} main, {deck.size('extra')} extra, {deck.size('side')} side; legal decks: a deck "
                 f"master, main {decks.MAIN_MIN}-{decks.MAIN_MAX}, extra and side at most {decks.EXTRA_MAX}")  # fmt: skip

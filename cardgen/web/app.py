@@ -131,8 +131,10 @@ def _matches(request: Request, etag: str) -> bool:
     return header is not None and etag_matches(header, etag)
 
 
-def _cached(request: Request, body: bytes, media_type: str, extra: dict[str, str] | None = None) -> Response:
-    etag = etag_of(body)
+def _cached(request: Request, body: bytes, media_type: str, extra: dict[str, str] | None = None, etag: str | None = None) -> Response:
+    """A cacheable answer with its strong ETag (`etag`: already known, else hashed here); a 304 when
+    the request's If-None-Match names it."""
+    etag = etag or etag_of(body)
     headers = {"ETag": etag, "Cache-Control": CARD_CACHE, **(extra or {})}
     if _matches(request, etag):
         return Response(status_code=304, headers=headers)
@@ -205,19 +207,22 @@ class Server:
 
     def __init__(self, base: str) -> None:
         self.base = base
+        # A card's page and JSON with their ETags, made once: a page asked again costs no hash.
         self.page_body = functools.lru_cache(maxsize=4096)(self._page_body)
         self.json_body = functools.lru_cache(maxsize=4096)(self._json_body)
 
     # --- pages -----------------------------------------------------------------------
 
-    def _page_body(self, serial: str) -> bytes:
+    def _page_body(self, serial: str) -> tuple[bytes, str]:
         result = _lookup_canon(serialcodec.normalize(serial))
         hooks = webgames.hooks(result.game)
         values = pages.card_values(result, **pages.server_links(self.base, result.serial, hooks is not None))
-        return pages.html_bytes(pages.render("card.html.j2", **values))
+        body = pages.html_bytes(pages.render("card.html.j2", **values))
+        return body, etag_of(body)
 
-    def _json_body(self, serial: str, root: str) -> bytes:
-        return json_bytes(api.card_json(_lookup_canon(serialcodec.normalize(serial)), root))
+    def _json_body(self, serial: str, root: str) -> tuple[bytes, str]:
+        body = json_bytes(api.card_json(_lookup_canon(serialcodec.normalize(serial)), root))
+        return body, etag_of(body)
 
     async def index(self, request: Request) -> Response:
         return self.html("index.html.j2", games=pages.games_list(), query="", error=None)
@@ -259,7 +264,8 @@ class Server:
             root = api.site_root(self.base, request)
             # The card's other representation, for a client that reads headers (exposed to scripts).
             link = {"Link": f'<{root}c/{quote(serial)}>; rel="alternate"; type="text/html"'}
-            return _cached(request, self.json_body(serial, root), JSON_TYPE, {**CORS, **vary, **link})
+            body, etag = self.json_body(serial, root)
+            return _cached(request, body, JSON_TYPE, {**CORS, **vary, **link}, etag)
         if kind == "png":
             hooks = webgames.hooks(result.game)
             if hooks is None:
@@ -274,7 +280,8 @@ class Server:
                 raise ApiError(500, "internal_error", "the card image could not be drawn; it has been logged") from None
             return _cached(request, png, "image/png", CORS)
         link = {"Link": f'</c/{quote(serial)}.json>; rel="alternate"; type="application/json"'}
-        return _cached(request, self.page_body(serial), "text/html; charset=utf-8", {**vary, **link})
+        body, etag = self.page_body(serial)
+        return _cached(request, body, "text/html; charset=utf-8", {**vary, **link}, etag)
 
     async def cards_api(self, request: Request) -> Response:
         """POST /api/cards: {"serials": [...]} (or a bare list) -> {"object": "list", "data": [card or error]}."""

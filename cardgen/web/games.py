@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -125,18 +126,53 @@ def too_many_cards(game: str, lines: tuple[DeckLine, ...], limit: int) -> Proble
 COPIES_PROBED = 100
 
 
-@functools.lru_cache(maxsize=4096)
-def copies_allowed(game: str, serial: str) -> int | None:
+# What a deck checker said of a card alone, by (game, the kind DeckKit.copy_kind gives it): a new
+# card of a kind already asked about costs no deck check. Kinds are few; past KINDS_KEPT (a game whose
+# kinds are nearly per card) the table starts again rather than grow.
+_KIND_COPIES: dict[tuple[str, Hashable], int | None] = {}
+KINDS_KEPT = 4096
+
+
+def copies_allowed(game: str, serial: str, card: Any = None) -> int | None:
     """How many copies of the card one deck of `game` may hold, as the game's own deck checker
     says (no number here is a game's): the most copies of it alone on a line that give no problem
     on that line (the deck's size problems are about the whole deck). None: no limit of its own
-    (up to COPIES_PROBED); 0: the checker refuses it even once."""
+    (up to COPIES_PROBED); 0: the checker refuses it even once. The checker is asked once per
+    game and copy kind (DeckKit.copy_kind; per card for a game without kinds). `card`: the
+    serial's card, when the caller has decoded it already."""
     hooks_ = hooks(game)
     if hooks_ is None or not hooks_.has_decks:
         return 0
-
     checker = hooks_.kit.deck
     assert checker is not None
+    kind = checker.copy_kind(hooks_.card(serial) if card is None else card)
+    if kind is None:
+        return _copies_of_card(game, serial)
+    key = (game, kind)
+    try:
+        return _KIND_COPIES[key]
+    except KeyError:  # two threads may both ask the checker: the same answer, kept once
+        answer = probe_copies(checker, serial)
+        if len(_KIND_COPIES) >= KINDS_KEPT:
+            _KIND_COPIES.clear()
+        _KIND_COPIES[key] = answer
+        return answer
+
+
+def forget_copies() -> None:
+    """Forget every answer of copies_allowed (a checker changed: tests)."""
+    _KIND_COPIES.clear()
+    _copies_of_card.cache_clear()
+
+
+@functools.lru_cache(maxsize=4096)
+def _copies_of_card(game: str, serial: str) -> int | None:
+    checker = hooks(game).kit.deck  # type: ignore[union-attr]  # copies_allowed asks only games with decks
+    return probe_copies(checker, serial)
+
+
+def probe_copies(checker: Any, serial: str) -> int | None:
+    """copies_allowed for one card, from the checker alone: up to about 5 deck checks."""
 
     def fits(count: int) -> bool:  # the deck's own problems only: no lines, summary or name needed
         problems = checker.check(checker.parse(f"{count} {serial}\n", "card"))

@@ -134,9 +134,13 @@ def card_values(result: LookupResult, image: str | None = None, root: str = "/",
     screens), what a player reads (the game kit's page facts and rarity note), every attribute
     (folded), the game's rules page (`rules_url`, by default ROOT/rules/GAME when the game has
     one), and for link previews the absolute page and image addresses (`canonical`, `image_url`)."""
+    from cardgen.web import games as webgames
+
     data = result.data
     name = str(data.get("name") or result.serial)
-    facts, rarity = player_facts(result)
+    hooks = webgames.hooks(result.game)
+    card = hooks.card(result.serial) if hooks is not None else None  # decoded once for the facts and "what now?"
+    facts, rarity = player_facts(result, card)
     stars_count = data.get("stars")
     edition = data.get("edition")
     width, height = image_size(result.game)
@@ -158,16 +162,17 @@ def card_values(result: LookupResult, image: str | None = None, root: str = "/",
         "canonical": canonical,
         "image_url": image_url,
         "description": preview_text(result.title, facts, rarity),
-        "next": next_steps(result),
+        "next": next_steps(result, card),
         "root": root,
         "static": static,
     }
 
 
-def next_steps(result: LookupResult) -> dict[str, Any]:
+def next_steps(result: LookupResult, card: Any = None) -> dict[str, Any]:
     """What the card page says after the card, for "what now?": the game in a line (its kit's
     help), the card in a deck (how many copies its game's deck checker allows, and the game's
-    deck rules in a line), and whether there are decks to check."""
+    deck rules in a line), and whether there are decks to check. `card`: the result's card, when
+    decoded already."""
     from cardgen.web import games as webgames
 
     hooks = webgames.hooks(result.game)
@@ -176,34 +181,40 @@ def next_steps(result: LookupResult) -> dict[str, Any]:
     about = " ".join(hooks.kit.help.strip().split("\n\n")[0].split())
     if not hooks.has_decks:
         return {"game": result.game, "about": about, "copies": "", "deck_rules": "", "has_decks": False}
-    allowed = webgames.copies_allowed(result.game, result.serial)
+    allowed = webgames.copies_allowed(result.game, result.serial, card)
     copies = {None: "as many copies as the deck holds (no limit for one card)", 0: "not allowed in a deck",
               1: "one copy in a deck"}.get(allowed, f"up to {allowed} copies in a deck")  # fmt: skip
     rules_line = " ".join(hooks.deck_help.split("\n\n", 1)[0].split())
     return {"game": result.game, "about": about, "copies": copies, "deck_rules": rules_line, "has_decks": True}
 
 
+@functools.cache
+def _aliases() -> dict[str, str]:
+    """The API's older field names and the shared ones they stand for (read once: a card page asks per field)."""
+    try:
+        return dict(getattr(importlib.import_module("cardgen.web.openapi"), "ALIASES", {}))
+    except ImportError:  # the API's description is not there: every field is listed
+        return {}
+
+
 def is_alias(key: str, data: dict[str, Any]) -> bool:
     """Is `key` a field's older name, kept in the card's JSON beside the shared one with the same
     value (the API's field vocabulary, cardgen.web.openapi.ALIASES)? The page lists it once."""
-    try:
-        aliases: dict[str, str] = getattr(importlib.import_module("cardgen.web.openapi"), "ALIASES", {})
-    except ImportError:  # the API's description is not there: every field is listed
-        return False
-    name = aliases.get(key)
+    name = _aliases().get(key)
     return name is not None and name in data and data[name] == data[key]
 
 
-def player_facts(result: LookupResult) -> tuple[list[tuple[str, str]], str]:
+def player_facts(result: LookupResult, card: Any = None) -> tuple[list[tuple[str, str]], str]:
     """The card's facts in its game's words and its rarity explained, from the game's kit (a game
-    without a kit: read from the card's JSON)."""
+    without a kit: read from the card's JSON). `card`: the result's card, when decoded already."""
     from cardgen.kit import data_facts, data_rarity
     from cardgen.web import games as webgames
 
     hooks = webgames.hooks(result.game)
     if hooks is None:
         return data_facts(result.data), data_rarity(result.data)
-    card = hooks.card(result.serial)
+    if card is None:
+        card = hooks.card(result.serial)
     return list(hooks.kit.page_facts(card)), hooks.kit.rarity_note(card)
 
 
@@ -311,7 +322,9 @@ def rules_page(game: str, house: bool = False) -> tuple[int, bytes]:
     rules for /rules (200), or, for a name that is no game with rules, that list with the mistake named (404)."""
     listed = rules.games_with_rules()
     if not game:
-        return 200, html_bytes(render("rules.html.j2", games=listed, game=None, unknown=None))
+        return 200, html_bytes(render("rules.html.j2", games=listed, game=None, unknown=None, known=None))
     if game not in {g["name"] for g in listed} or (house and not rules.has_house_rules(game)):
-        return 404, html_bytes(render("rules.html.j2", games=listed, game=None, unknown=game[:60]))
+        entry = registry().get(game)  # a game without (house) rules is named as the game it is, no mistyped name
+        known = None if entry is None else {"title": entry.title, "rules_url": f"/rules/{game}" if rules.has_rules(game) else None}
+        return 404, html_bytes(render("rules.html.j2", games=listed, game=None, unknown=game[:60], known=known, house=house))
     return 200, html_bytes(rules_html(game, house=house))

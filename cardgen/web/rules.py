@@ -42,8 +42,10 @@ class Links:
         return "anatomy.png" if self.static else f"{self.root}rules/{game}/{ANATOMY}"
 
 
+@functools.lru_cache(maxsize=64)
 def has_rules(game: str) -> bool:
-    """The game has a rules page: its rulebook, its house rules, or both."""
+    """The game has a rules page: its rulebook, its house rules, or both (asked once per game: the
+    rules are package data and the registry is built once, and every card page asks)."""
     return rules_file(game) is not None or rulebook.has_rulebook(game)
 
 

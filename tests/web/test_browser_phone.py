@@ -61,7 +61,8 @@ def _check_deck(driver, url: str, text: str) -> None:
     _until(lambda: driver.find_elements(By.ID, "verdict"), "the deck check")
 
 
-@pytest.mark.parametrize("page", [f"c/{serial}" for serial in CARDS.values()] + ["", "deck?game=gyonrg", "c/AT67-CGWX-01T", "rules"])
+@pytest.mark.parametrize("page", [f"c/{serial}" for serial in CARDS.values()] + ["", "deck?game=gyonrg", "c/AT67-CGWX-01T", "rules",
+                                  "rules/chess"])
 def test_every_tap_target_is_44_px_and_every_control_16_px(phone, live_server, page):
     phone.get(f"{live_server.url}{page}")
     assert phone.execute_script("return window.innerWidth") == 390

@@ -49,7 +49,8 @@ def test_link_preview_descriptions_never_double_a_stop(client):
         assert ".." not in description and ".;" not in description and " ." not in description, (serial, description)
 
 
-@pytest.mark.parametrize("path", ["/c/A7QH-ANSG-2XF", "/search?s=A7QH-ANSG-2XF", "/c/Z7QH-ANSG-2XE", "/nothing", "/c/Son-7-blue"])
+@pytest.mark.parametrize("path", ["/c/A7QH-ANSG-2XF", "/search?s=A7QH-ANSG-2XF", "/c/Z7QH-ANSG-2XE", "/nothing", "/c/Son-7-blue",
+                                  "/rules/chess", "/rules/chess/house-rules"])  # fmt: skip
 def test_error_boxes_speak_to_players_and_codes_stay_in_the_json(client, path):
     page = client.get(path)
     assert page.status_code >= 400
@@ -59,6 +60,20 @@ def test_error_boxes_speak_to_players_and_codes_stay_in_the_json(client, path):
     if path.startswith("/c/"):
         error = client.get(path, headers={"Accept": "application/json"}).json()
         assert error["code"] in ("bad_request", "not_found") and error["type"]
+
+
+def test_the_rules_error_box_says_what_is_wrong_in_words(client, monkeypatch):
+    """A name that is no game is called probably mistyped; a game without house rules is named, and its rules linked."""
+    from cardgen.web import rules
+
+    box = _text(client.get("/rules/chess").text.split('id="error"', 1)[1].split("</div>", 1)[0])
+    assert "No game of cardgen's is called chess" in box and "probably mistyped" in box
+    monkeypatch.setattr(rules, "has_house_rules", lambda game: game != "gyonrg")
+    page = client.get("/rules/gyonrg/house-rules")
+    assert page.status_code == 404
+    box = page.text.split('id="error"', 1)[1].split("</div>", 1)[0]
+    assert "Gyon-RG has no house rules page" in _text(box) and '<a href="/rules/gyonrg">Read its rules</a>' in box
+    assert "No game called" not in page.text
 
 
 @pytest.mark.parametrize("path", ["/", f"/c/{CARDS['gogmagog'][0]}", "/deck", "/rules", "/c/A7QH-ANSG-2XF"])
@@ -114,12 +129,12 @@ def test_the_copies_allowed_come_from_the_games_deck_checker(client, monkeypatch
 
     kit = type(webgames.hooks("gogmagog").kit.deck)
     monkeypatch.setattr(kit, "check", lambda self, deck, **options: decks.check_deck(deck, decks.DeckRules(30, 2, 6)))
-    webgames.copies_allowed.cache_clear()
+    webgames.forget_copies()
     try:
         with TestClient(create_app(BASE, raise_errors=True)) as fresh:
             assert "up to 2 copies in a deck" in fresh.get(f"/c/{CARDS['gogmagog'][0]}").text
     finally:
-        webgames.copies_allowed.cache_clear()
+        webgames.forget_copies()
 
 
 @pytest.mark.parametrize(("odds", "words"), [(1_094_000_000_000, "1.09 trillion"), (87_340_000_000_000, "87.3 trillion"),
