@@ -59,6 +59,9 @@ from .position import (
 )
 
 
+HAND_CARD = 0.35  # a card in hand (a creature on the board: 0.12 x attack + defence, about 0.8): see _strength
+
+
 class Rules(Narration):
     """A position with the rules that move it on (engine.GogmagogState adds the terminal view).
 
@@ -686,7 +689,10 @@ class Rules(Narration):
         return [0.0, 0.0]
 
     def evaluate(self, player: int) -> float:
-        """Energy, creatures on the board (attack + defence, public values only), cards in hand, mana wells."""
+        """Energy, creatures on the board (attack + defence, public values only), cards in hand, mana wells.
+        A card in hand counts about half a creature on the board (HAND_CARD): at 0.08 a creature
+        killed and replaced from a full hand was nearly free to lose, so no War paid and two
+        searching bots with full lanes and hands sat out the game to the turn limit."""
         if self.phase == OVER:
             return 100.0 * self.returns()[player]
         return self._strength(player, player) - self._strength(1 - player, player)
@@ -705,7 +711,7 @@ class Rules(Narration):
                 board += 2 * g.c_cost[cid] + 1
             else:
                 board += self.attack_of(i) + self.defence_of(i) - bd[i + TOK] + (0.5 if bd[i + OFF] else 0.0)
-        return 0.3 * self.energy[s] + 0.12 * board + 0.08 * len(self.hand[s]) + 0.3 * self.wells[s]
+        return 0.3 * self.energy[s] + 0.12 * board + HAND_CARD * len(self.hand[s]) + 0.3 * self.wells[s]
 
     # -- text ------------------------------------------------------------------------
     def action_to_string(self, action: int, player: int | None = None) -> str:
