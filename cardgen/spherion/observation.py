@@ -284,29 +284,36 @@ class Observing(Planning):
             seats = [(j.cell, j.dm, len(j.hand), len(j.gain), j.hits, j.up, j.pending, j.summoned) for j in projs]
         else:
             seats = [(self._field(p), self.dm[p], len(self.hand[p]), 0, 0, NONE, 0, NONE) for p in (0, 1)]
-        b = self.board
-        span = 6.0 * b.frequency
         value = []
         for p in (0, 1):
             cells, dm, hand, gain, _, up, pending, summoned = seats[p]
             v = per_cell * (terr[p] + gain) + EV_LP * max(0, self.lp[p] - seats[1 - p][4]) + EV_HAND * hand
-            # how near the closest opposing monster stands to the seat's deck master: what its guards are worth
-            dist = b.steps(dm)
-            cards = g.cards[1 - p]
-            near = min((dist[c] for i, c in seats[1 - p][0].items() if cards[i].kind == 0), default=span)
-            threat = max(0.0, 1.0 - near / span)
             if pending:
                 # the summon is planned, its tributes not yet: score the plan as if the cheapest were paid
-                v += self._with_tributes(p, cells, dm, up, threat, pending, summoned)
+                v += self._with_tributes(p, cells, dm, up, self._threat(p, dm, seats[1 - p][0]), pending, summoned)
             else:
-                v += self._field_value(p, cells, dm, up, threat)
+                field, guards = self._field_value(p, cells, dm, up)
+                v += field
+                if guards:
+                    v += EV_GUARD * self._threat(p, dm, seats[1 - p][0]) * min(guards, GUARDS)
             value.append(v)
         half = (value[0] - value[1]) / 2
         return [half, -half]
 
-    def _field_value(self, p: int, cells: dict[int, int], dm: int, up: AbstractSet[int], threat: float) -> float:
-        """Seat p's cards on the field (card -> cell), its deck master on `dm`; `up`: the cards its plan
-        turns face up; `threat`: the closest opposing monster's closeness to that deck master."""
+    def _threat(self, p: int, dm: int, opposing: dict[int, int]) -> float:
+        """How near the closest opposing monster (card -> cell) stands to seat p's deck master on `dm`:
+        1 - steps / (6 * frequency), as EV_CLOSE reads it; 0 without one."""
+        dist = self.board.steps(dm)
+        cards = self.game.cards[1 - p]
+        near = 99
+        for i, c in opposing.items():
+            if dist[c] < near and cards[i].kind == 0:
+                near = dist[c]
+        return max(0.0, 1.0 - near / (6.0 * self.board.frequency))
+
+    def _field_value(self, p: int, cells: dict[int, int], dm: int, up: AbstractSet[int]) -> tuple[float, int]:
+        """Seat p's cards on the field (card -> cell), its deck master on `dm`, `up` the cards its plan
+        turns face up: their value but the guards', and how many monsters guard that deck master."""
         g = self.game
         b = self.board
         span = 6.0 * b.frequency
@@ -330,7 +337,7 @@ class Observing(Planning):
                 v += EV_SPELL
                 if st.kind == 2 and not (faceup[i] or i in up):
                     v += EV_LURE * max(0.0, 1.0 - dist[c] / span)
-        return v + EV_GUARD * threat * min(guards, GUARDS)
+        return v, guards
 
     def guards(self, p: int, planned: bool = False) -> int:
         """Seat p's monsters next to its own deck master, as the board stands or (planned) where the
@@ -346,14 +353,18 @@ class Observing(Planning):
 
     def _with_tributes(self, p: int, cells: dict[int, int], dm: int, up: AbstractSet[int], threat: float,
                        pending: int, summoned: AbstractSet[int]) -> float:
-        """_field_value once `pending` more tributes are paid, the ones that cost the least (each one
-        chosen in turn: at most two are owed)."""
+        """Seat p's field value, its guards' included, once `pending` more tributes are paid, the ones
+        that cost the least (each one chosen in turn: at most two are owed)."""
         cards = self.game.cards[p]
+
+        def worth(field: dict[int, int]) -> float:
+            v, guards = self._field_value(p, field, dm, up)
+            return v + EV_GUARD * threat * min(guards, GUARDS)
+
         cells = dict(cells)
         for _ in range(pending):
             options = [i for i in cells if i not in summoned and cards[i].kind == 0]
             if not options:
                 break
-            best = max(options, key=lambda i: (self._field_value(p, {k: c for k, c in cells.items() if k != i}, dm, up, threat), -i))
-            del cells[best]
-        return self._field_value(p, cells, dm, up, threat)
+            del cells[max(options, key=lambda i: (worth({k: c for k, c in cells.items() if k != i}), -i))]
+        return worth(cells)
