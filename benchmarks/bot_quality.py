@@ -10,6 +10,11 @@ Per game: -n games of medium against medium, medium against greedy and hard agai
                            turn (a rotation back, a march there and back); target 0
   wars per game            Gog & Magog: wars declared (target >= 3)
   draws at the turn limit  Gog & Magog, medium vs medium (target <= 10 %)
+  unguarded by choice      Spherion: a bot's turns a game that end planned with fewer of its monsters next to
+                           its own deck master than the turn began with (a tribute, a guard walked off, the
+                           deck master walked away), counted at its 'ready' from its plan as projected on the
+                           board of the turn's start; 'ready' at once (an empty plan) always kept them, so
+                           each such turn chose it. Guards lost to the opponent's steps do not count (target <= 0.5)
   medium over greedy       score rate, a draw counting half (target >= 70 %)
   hard over medium         score rate (target >= 60 %)
   s per move               each level (easy, medium, hard, as `cardgen play` seats them) timed on
@@ -52,13 +57,21 @@ def _turn(state):
     return getattr(state, "turn", None)
 
 
+def spherion_unguarded(state, joint) -> int:
+    """Seats whose 'ready' in `joint` ends a plan leaving fewer guards than the turn began with (see above)."""
+    from cardgen.spherion.actions import READY
+
+    return sum(1 for p, a in enumerate(joint) if a == READY and not state.ready[p]
+               and state.guards(p, planned=True) < state.guards(p))  # fmt: skip
+
+
 def play(task):
     name, specs, seed = task
     game = load_game(name, **OPTIONS.get(name, {}))
     state = game.new_initial_state(seed)
     bots = [make_bot(spec, game, seat, seed) for seat, spec in enumerate(specs)]
     seconds: dict[str, list[float]] = {}
-    noops = moves = wars = 0
+    noops = moves = wars = unguarded = 0
     seen: set = set()
     turn = None
     turns = 0
@@ -74,6 +87,8 @@ def play(task):
                 start = time.perf_counter()
                 joint.append(bots[q].step(state) if acts else game.noop_action)
                 seconds.setdefault(specs[q], []).append(time.perf_counter() - start)
+            if name == "spherion":
+                unguarded += spherion_unguarded(state, joint)
             state.apply_actions(joint)
             continue
         if _turn(state) != turn:
@@ -96,7 +111,7 @@ def play(task):
     ret = state.returns()
     limit = name == "gogmagog" and ret[0] == ret[1]
     return {"game": name, "specs": specs, "returns": ret, "noops": noops, "turns": max(turns, 1), "wars": wars,
-            "draw_at_limit": limit, "seconds": seconds, "moves": moves}  # fmt: skip
+            "unguarded": unguarded, "draw_at_limit": limit, "seconds": seconds, "moves": moves}  # fmt: skip
 
 
 def time_levels(name: str, positions: int, seed: int) -> dict[str, float]:
@@ -184,6 +199,9 @@ def main() -> None:
             rows.append((name, "wars per game (all pairings)", f"{sum(r['wars'] for r in mine) / len(mine):.1f}", ">= 3"))
             rows.append((name, "draws at the turn limit, medium vs medium",
                          f"{sum(r['draw_at_limit'] for r in mm) / max(len(mm), 1):.0%}", "<= 10 %"))
+        if name == "spherion":
+            rows.append((name, "unguarded by choice, a bot's turns a game",
+                         f"{sum(r['unguarded'] for r in mine) / (2 * len(mine)):.2f}", "<= 0.5"))
         rows.append((name, "score medium over greedy", f"{_score(mine, medium, 'greedy'):.0%}", ">= 70 %"))
         rows.append((name, "score hard over medium", f"{_score(mine, hard, medium):.0%}", ">= 60 %"))
         played = [t for r in mine for spec, ts in r["seconds"].items() if spec == medium for t in ts]
