@@ -92,3 +92,23 @@ def test_a_face_down_trap_is_worth_more_nearer_the_opposing_deck_master():
     plan = _greedy_plan(s.clone(), steps=1)
     piece, d = divmod(plan[0] - A_MOVE, 6)
     assert piece == trap and dist[nb[d]] < dist[at]
+
+
+def test_bot_quality_counts_a_plan_that_walks_the_last_guard_away_as_unguarded_by_choice():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "bot_quality.py"
+    spec = importlib.util.spec_from_file_location("bot_quality", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    s = planning()
+    at = s.board.neighbours[s.dm[0]][1]
+    guard = card(s, 0, where=at, atk=1800)
+    s.mpts = [2, 0]
+    away = next(c for c in s.board.neighbours[at] if s.board.steps(s.dm[0])[c] == 2 and s.occ[c] == -1)
+    stay = s.clone()
+    assert bench.spherion_unguarded(stay, [READY, READY]) == 0  # readying at once keeps the guard
+    s.apply_actions([A_MOVE + guard * 6 + side(s, at, away), READY])
+    assert bench.spherion_unguarded(s, [READY, READY]) == 1
