@@ -15,6 +15,11 @@ Per game: -n games of medium against medium, medium against greedy and hard agai
                            (a card played onto the target that wins the most from it, where
                            another target or card cost less), per game and as a share of the
                            points the opponents won in duels; target <= 10 %
+  unguarded by choice      Spherion: a bot's turns a game that end planned with fewer of its monsters next to
+                           its own deck master than the turn began with (a tribute, a guard walked off, the
+                           deck master walked away), counted at its 'ready' from its plan as projected on the
+                           board of the turn's start; 'ready' at once (an empty plan) always kept them, so
+                           each such turn chose it. Guards lost to the opponent's steps do not count (target <= 0.5)
   medium over greedy       score rate, a draw counting half (target >= 70 %)
   hard over medium         score rate (target >= 60 %)
   s per move               each level (easy, medium, hard, as `cardgen play` seats them) timed on
@@ -72,6 +77,12 @@ def _given_away(state, action) -> tuple[int, int]:
         return sum(after.scores[q] - state.scores[q] for q in range(len(state.scores)) if q != me)
 
     return given(action), min(given(a) for a in state.legal_actions())
+def spherion_unguarded(state, joint) -> int:
+    """Seats whose 'ready' in `joint` ends a plan leaving fewer guards than the turn began with (see above)."""
+    from cardgen.spherion.actions import READY
+
+    return sum(1 for p, a in enumerate(joint) if a == READY and not state.ready[p]
+               and state.guards(p, planned=True) < state.guards(p))  # fmt: skip
 
 
 def play(task):
@@ -80,7 +91,7 @@ def play(task):
     state = game.new_initial_state(seed)
     bots = [make_bot(spec, game, seat, seed) for seat, spec in enumerate(specs)]
     seconds: dict[str, list[float]] = {}
-    noops = moves = wars = 0
+    noops = moves = wars = unguarded = 0
     given = excess = 0
     seen: set = set()
     turn = None
@@ -97,6 +108,8 @@ def play(task):
                 start = time.perf_counter()
                 joint.append(bots[q].step(state) if acts else game.noop_action)
                 seconds.setdefault(specs[q], []).append(time.perf_counter() - start)
+            if name == "spherion":
+                unguarded += spherion_unguarded(state, joint)
             state.apply_actions(joint)
             continue
         if _turn(state) != turn:
@@ -123,7 +136,8 @@ def play(task):
     ret = state.returns()
     limit = name == "gogmagog" and ret[0] == ret[1]
     return {"game": name, "specs": specs, "returns": ret, "noops": noops, "turns": max(turns, 1), "wars": wars,
-            "draw_at_limit": limit, "seconds": seconds, "moves": moves, "given": given, "excess": excess}  # fmt: skip
+            "unguarded": unguarded, "draw_at_limit": limit, "seconds": seconds, "moves": moves, "given": given,
+            "excess": excess}  # fmt: skip
 
 
 def time_levels(name: str, positions: int, seed: int) -> dict[str, float]:
@@ -216,6 +230,9 @@ def main() -> None:
             given = sum(r["given"] for r in mine)
             rows.append((name, "points given away beyond the least, per game", f"{excess / len(mine):,.0f}", ""))
             rows.append((name, "  as a share of the points given in duels", f"{excess / max(given, 1):.0%}", "<= 10 %"))
+        if name == "spherion":
+            rows.append((name, "unguarded by choice, a bot's turns a game",
+                         f"{sum(r['unguarded'] for r in mine) / (2 * len(mine)):.2f}", "<= 0.5"))
         rows.append((name, "score medium over greedy", f"{_score(mine, medium, 'greedy'):.0%}", ">= 70 %"))
         rows.append((name, "score hard over medium", f"{_score(mine, hard, medium):.0%}", ">= 60 %"))
         played = [t for r in mine for spec, ts in r["seconds"].items() if spec == medium for t in ts]

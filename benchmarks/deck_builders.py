@@ -1,7 +1,7 @@
 """What the deck builders build, and how their strategies fare against each other (prints JSON).
 
     python benchmarks/deck_builders.py [--decks 20] [--games 40] [--bots greedy,greedy] [--game NAME ...]
-        [--trap-games 1000] [--draw-games 40] [--medium-games 0] [--jobs 2]
+        [--trap-games 1000] [--trap-greedy-games 20] [--draw-games 40] [--medium-games 0] [--jobs 2]
 
 For every game with decks:
 
@@ -15,8 +15,10 @@ For every game with decks:
 - variety (issue 48): over the same seeds, how many different decks, and for Spherion how many
   different spell and trap sections and monster level profiles (cards counted by what they are
   in play, Card.identity, so serials that differ only in flavour are one card);
-- Spherion's traps: placed traps that go off (run into, their condition holding) per 1,000 random
-  games on each board size (--trap-games a board, over --jobs processes);
+- Spherion's traps: placed traps that go off (run into, their condition holding) per 1,000 games
+  on each board size, between random bots (--trap-games a board) and between greedy bots
+  (--trap-greedy-games a board: greedy walks its set traps towards the opposing deck master, the
+  lure in its evaluation), over --jobs processes;
 - Gog & Magog's draws: the share of drawn games, greedy against greedy (--draw-games) and medium
   against medium (--medium-games, 0 by default: a medium game takes minutes).
 
@@ -130,12 +132,14 @@ def variety(name: str, decks: int) -> dict[str, Any]:
 
 
 def _trap_games(job: tuple) -> dict[str, Any]:
-    """Random games of Spherion on one board: placed traps run into, and those whose condition held."""
+    """Games of Spherion on one board between two `bot`s (random or greedy): placed traps run into,
+    and those whose condition held."""
     import random
 
     from cardgen.engine import CHANCE, SIMULTANEOUS
+    from cardgen.engine.bots import make_bot
 
-    size, seeds = job
+    size, seeds, bot = job
     game = load_game("spherion", size=size)
     cls = type(game.new_initial_state(0))
     hit, condition = cls._spell_or_trap_hit, cls._condition
@@ -153,27 +157,33 @@ def _trap_games(job: tuple) -> dict[str, Any]:
         for seed in seeds:
             state = game.new_initial_state(seed)
             rng = random.Random(seed)
+            bots = [make_bot(bot, game, q, seed) for q in range(2)] if bot != "random" else None
             while not state.is_terminal():
                 p = state.current_player()
                 if p == CHANCE:
                     state.apply_action(state.sample_chance())
                 elif p == SIMULTANEOUS:
+                    if bots:
+                        state.apply_actions([bots[q].step(state) if state.legal_actions(q) else game.noop_action
+                                             for q in range(2)])  # fmt: skip
+                        continue
                     options = [state.legal_actions(q) or [game.noop_action] for q in range(2)]
                     state.apply_actions([acts[rng.randrange(len(acts))] for acts in options])
                 else:
                     acts = state.legal_actions()
-                    state.apply_action(acts[rng.randrange(len(acts))])
+                    state.apply_action(bots[p].step(state) if bots else acts[rng.randrange(len(acts))])
     finally:
         cls._spell_or_trap_hit = hit
     return {"size": size, "games": len(seeds), "went_off": counts["went_off"], "run_into": counts["run_into"]}
 
 
-def traps(games: int, jobs: int) -> dict[str, Any]:
-    """Placed traps that go off (and that are run into, going off or not) per 1,000 random games, on each board size."""
+def traps(games: int, jobs: int, bot: str = "random") -> dict[str, Any]:
+    """Placed traps that go off (and that are run into, going off or not) per 1,000 games between two
+    `bot`s, on each board size."""
     from cardgen.spherion.board import SIZES
 
     chunk = max(1, -(-games // max(1, 2 * jobs)))
-    todo = [(size, list(range(k, min(games, k + chunk)))) for size in SIZES for k in range(0, games, chunk)]
+    todo = [(size, list(range(k, min(games, k + chunk))), bot) for size in SIZES for k in range(0, games, chunk)]
     totals: dict[str, list[int]] = {size: [0, 0, 0] for size in SIZES}
     for r in run_jobs(_trap_games, todo, jobs):
         totals[r["size"]][0] += r["went_off"]
@@ -232,6 +242,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--bots", default="greedy,greedy", help="the two bots that play the decks")
     ap.add_argument("--game", action="append", choices=sorted(PROFILE), help="only these games (repeatable)")
     ap.add_argument("--trap-games", type=int, default=1000, help="random Spherion games a board for the trap count (0: skip)")
+    ap.add_argument("--trap-greedy-games", type=int, default=20,
+                    help="Spherion games of greedy against greedy a board for the trap count (0: skip)")
     ap.add_argument("--draw-games", type=int, default=40, help="Gog & Magog games of greedy against greedy for the draw rate")
     ap.add_argument("--medium-games", type=int, default=0, help="Gog & Magog games of medium against medium (minutes each)")
     ap.add_argument("--jobs", type=int, default=2, help="processes for the trap count and the draw rates")
@@ -246,6 +258,9 @@ def main(argv: list[str] | None = None) -> None:
             if name == "spherion" and args.trap_games > 0:
                 print(f"{name}: traps", file=sys.stderr)
                 entry["traps_per_board"] = traps(args.trap_games, args.jobs)
+            if name == "spherion" and args.trap_greedy_games > 0:
+                print(f"{name}: traps, greedy against greedy", file=sys.stderr)
+                entry["traps_per_board_greedy"] = traps(args.trap_greedy_games, args.jobs, "greedy")
             if name == "gogmagog":
                 print(f"{name}: draws", file=sys.stderr)
                 entry["draws"] = draws(args.draw_games, args.medium_games, args.jobs)

@@ -26,6 +26,8 @@ def test_the_benchmark_reports_variety_traps_per_board_and_draw_rates():
     assert set(traps) == {"small", "medium", "standard", "large"}
     assert all(row["games"] == 2 and row["run_into_per_1000_games"] >= row["went_off_per_1000_games"] >= 0
                for row in traps.values())  # fmt: skip
+    greedy = bench.traps(1, 1, "greedy")  # greedy bots, which walk their set traps out (issue 48)
+    assert set(greedy) == set(traps) and all(row["games"] == 1 for row in greedy.values())
     draws = bench.draws(2, 0, 1)
     assert draws["greedy vs greedy"]["games"] == 2 and 0 <= draws["greedy vs greedy"]["draw_rate"] <= 1
     assert draws["medium vs medium"].startswith("not run")

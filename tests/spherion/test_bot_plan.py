@@ -1,0 +1,114 @@
+"""What Spherion's bots make of a position (their shared evaluation, read by greedy and MCTS alike), on
+hand-made positions: a summon is scored with the tributes it owes, guards next to the own deck master
+and boosted monsters are kept, and a face-down trap is worth more where the opponent sets out."""
+
+from __future__ import annotations
+
+from cardgen.engine import SIMULTANEOUS
+from cardgen.engine.bots import make_bot
+from cardgen.spherion.actions import A_MOVE, A_SUMMON, A_TRIBUTE, READY
+
+from .test_rules import card, free_cells, planning, side
+
+
+def _summons(card_index: int) -> range:
+    return range(A_SUMMON + card_index * 24, A_SUMMON + card_index * 24 + 24)
+
+
+def _greedy_plan(s, seat: int = 0, steps: int = 6) -> list[int]:
+    """The steps greedy plans for `seat` (the other seat readies at once)."""
+    bot = make_bot("greedy", s.game, seat, 3)
+    planned = []
+    while s.current_player() == SIMULTANEOUS and not s.ready[seat] and len(planned) < steps:
+        a = bot.step(s)
+        if a == READY:
+            break
+        planned.append(a)
+        s.apply_actions([a, READY] if seat == 0 else [READY, a])
+    return planned
+
+
+def test_greedy_keeps_its_last_guard_next_to_its_deck_master_while_an_opposing_monster_nears():
+    # issue 47: the bot's last monster next to its deck master walked away and the deck master fell
+    s = planning()
+    guard = card(s, 0, where=s.board.neighbours[s.dm[0]][1], atk=1800)
+    dist = s.board.steps(s.dm[0])
+    card(s, 1, where=next(c for c in free_cells(s, 40) if dist[c] == 3), atk=1800)
+    s.mpts = [4, 0]
+    assert any(A_MOVE + guard * 6 <= a < A_MOVE + guard * 6 + 6 for a in s.legal_actions(0))
+    assert s.guards(0) == 1
+    plan = _greedy_plan(s)
+    assert s.guards(0, planned=True) == 1, [s.action_to_string(a, 0) for a in plan]
+
+
+def test_greedy_does_not_tribute_its_boosted_monster_for_a_barely_stronger_one():
+    s = planning()
+    boosted = card(s, 0, where=free_cells(s, 1)[0], atk=1500)
+    s.atk_mod[0][boosted] = 500  # a Power Orb taken
+    big = card(s, 0, level=5, atk=2100)
+    s.spts = [1, 0]
+    assert any(a in s.legal_actions(0) for a in _summons(big))
+    plan = _greedy_plan(s)
+    assert A_TRIBUTE + boosted not in plan, [s.action_to_string(a, 0) for a in plan]
+
+
+def test_a_summon_is_scored_with_the_tributes_it_still_owes():
+    # greedy scores one step at a time: a summon's value must already pay for its tributes, the cheapest
+    s = planning()
+    near = s.board.neighbours[s.dm[0]]
+    guard = card(s, 0, where=near[1], atk=1000)
+    far = card(s, 0, where=free_cells(s, 1)[0], atk=1000)
+    big = card(s, 0, level=5, atk=2400)
+    s.spts = [1, 0]
+    owed = s.clone()
+    owed.apply_actions([A_SUMMON + (big * 6 + 0) * 4, READY])
+    assert owed.legal_actions(0) == sorted([A_TRIBUTE + guard, A_TRIBUTE + far])
+    paid = {t: owed.clone() for t in (guard, far)}
+    for t, state in paid.items():
+        state.apply_actions([A_TRIBUTE + t, READY])
+    assert owed.evaluate(0) == max(state.evaluate(0) for state in paid.values())
+
+
+def test_a_face_down_trap_is_worth_more_nearer_the_opposing_deck_master():
+    # issue 48: a set trap matters on the big boards only where the opponent's monsters pass
+    s = planning()
+    dist = s.board.steps(s.dm[1])
+    at = next(c for c in free_cells(s, 40) if 3 <= dist[c])
+    trap = card(s, 0, kind=2, where=at, effect="destroy", cond="always")
+    s.faceup[0][trap] = False
+    s.mpts = [2, 0]
+    nb = s.board.neighbours[at]
+    toward = next(c for c in nb if dist[c] < dist[at] and s.occ[c] == -1)
+    away = next(c for c in nb if dist[c] > dist[at] and s.occ[c] == -1)
+    value = {}
+    for c in (toward, away):
+        t = s.clone()
+        step = A_MOVE + trap * 6 + side(s, at, c)
+        assert step in t.legal_actions(0)
+        t.apply_actions([step, READY])
+        value[c] = t.evaluate(0)
+    assert value[toward] > value[away]
+    # and greedy walks it that way
+    plan = _greedy_plan(s.clone(), steps=1)
+    piece, d = divmod(plan[0] - A_MOVE, 6)
+    assert piece == trap and dist[nb[d]] < dist[at]
+
+
+def test_bot_quality_counts_a_plan_that_walks_the_last_guard_away_as_unguarded_by_choice():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "bot_quality.py"
+    spec = importlib.util.spec_from_file_location("bot_quality", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    s = planning()
+    at = s.board.neighbours[s.dm[0]][1]
+    guard = card(s, 0, where=at, atk=1800)
+    s.mpts = [2, 0]
+    away = next(c for c in s.board.neighbours[at] if s.board.steps(s.dm[0])[c] == 2 and s.occ[c] == -1)
+    stay = s.clone()
+    assert bench.spherion_unguarded(stay, [READY, READY]) == 0  # readying at once keeps the guard
+    s.apply_actions([A_MOVE + guard * 6 + side(s, at, away), READY])
+    assert bench.spherion_unguarded(s, [READY, READY]) == 1
