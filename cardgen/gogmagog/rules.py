@@ -58,7 +58,6 @@ from .position import (
     GameSetup,
 )
 
-
 HAND_CARD = 0.35  # a card in hand (a creature on the board: 0.12 x attack + defence, about 0.8): see _strength
 
 
