@@ -1,0 +1,30 @@
+"""Issue 50's last loose ends: the deck page's error box in player words (the codes stay in the
+JSON), its counts in the right number, request heads past 64 KB refused with 431 however big,
+"did you mean" for a deck whose every serial is mistyped, and the card page's "what now?" links
+each landing on what they name."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+SHORT = "2x A7QH-ANSG-2XF\n1 A7QH-ANSG-2XE\n"  # a mistyped serial, and a deck far too small
+
+
+def _text(page: str) -> str:
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page)))
+
+
+@pytest.mark.parametrize("path", ["/deck", "/deck/pdf"])
+def test_the_deck_pages_error_box_names_no_problem_code(client, path):
+    problems = client.post("/api/deck", json={"deck": SHORT, "game": "gyonrg"}).json()["problems"]
+    assert {p["code"] for p in problems} >= {"bad-serial", "deck-size"}  # the JSON keeps its codes
+    page = client.post(path, data={"deck": SHORT, "game": "gyonrg", "paper": "a4"})
+    assert page.status_code == 422
+    box = _text(page.text.split('id="verdict"', 1)[1].split('id="no-pdf"', 1)[0])
+    for p in problems:
+        assert p["message"] in box
+        assert p["code"] not in box, box
+    assert "<code>" not in page.text.split('id="problems"', 1)[1].split("</ul>", 1)[0]
