@@ -28,3 +28,15 @@ def test_the_deck_pages_error_box_names_no_problem_code(client, path):
         assert p["message"] in box
         assert p["code"] not in box, box
     assert "<code>" not in page.text.split('id="problems"', 1)[1].split("</ul>", 1)[0]
+
+
+@pytest.mark.parametrize("game", ["gyonrg", "gogmagog", "spherion", "ginjontan"])
+def test_the_deck_page_says_1_card_not_1_cards(client, game):
+    from tests.web.test_issue39_page import CARDS
+
+    serial = CARDS[game][0]
+    text = _text(client.post("/deck", data={"deck": f"1 {serial}\n", "game": game}).text)
+    assert not re.search(r"\b1 (card|main card|extra card|side card)s\b", text), text
+    assert re.search(r"\b1 card\b", text)
+    two = _text(client.post("/deck", data={"deck": f"2 {serial}\n", "game": game}).text)
+    assert re.search(r"\b2 cards\b", two) and not re.search(r"\b2 card\b", two)
