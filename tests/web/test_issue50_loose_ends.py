@@ -40,3 +40,27 @@ def test_the_deck_page_says_1_card_not_1_cards(client, game):
     assert re.search(r"\b1 card\b", text)
     two = _text(client.post("/deck", data={"deck": f"2 {serial}\n", "game": game}).text)
     assert re.search(r"\b2 cards\b", two) and not re.search(r"\b2 card\b", two)
+
+
+def _raw(port: int, request: bytes) -> bytes:
+    import socket
+
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(request)  # in one send
+        answer = b""
+        while part := sock.recv(65536):
+            answer += part
+    return answer
+
+
+@pytest.mark.parametrize("kb", [100, 200, 1024])
+def test_a_head_of_any_size_over_64_kb_sent_at_once_gets_431(live_server, kb):
+    from cardgen.web.app import SECURITY_HEADERS
+
+    answer = _raw(live_server.port, f"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Big: {'x' * (kb * 1024)}\r\n\r\n".encode())
+    assert answer.startswith(b"HTTP/1.1 431"), answer[:80]
+    assert all((name + b": " + value).lower() in answer.lower() for name, value in SECURITY_HEADERS), answer[:400]
+
+
+def test_an_unreadable_head_is_still_a_400(live_server):
+    assert _raw(live_server.port, b"GET /healthz HTTP/1.1\r\nHost: x\r\nBad header line\r\n\r\n").startswith(b"HTTP/1.1 400")
