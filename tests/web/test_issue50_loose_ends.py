@@ -64,3 +64,22 @@ def test_a_head_of_any_size_over_64_kb_sent_at_once_gets_431(live_server, kb):
 
 def test_an_unreadable_head_is_still_a_400(live_server):
     assert _raw(live_server.port, b"GET /healthz HTTP/1.1\r\nHost: x\r\nBad header line\r\n\r\n").startswith(b"HTTP/1.1 400")
+
+
+@pytest.mark.parametrize(("text", "game", "meant"), [
+    ("2 TA67-CGWX-01S\n3 A7QH-ANSG-2XF\n", "gyonrg", "AT67-CGWX-01S"),  # two swapped; one wrong
+    ("name: typos\n1 P18D-8\n", "gogmagog", "P18D-9"),
+    ("1 J2GW-F\n", "ginjontan", "J2GW-E"),
+])  # fmt: skip
+def test_a_deck_whose_every_serial_is_mistyped_gets_did_you_mean_without_a_game(client, text, game, meant):
+    page = client.post("/deck", data={"deck": text})  # no game chosen: the serials decide
+    assert page.status_code == 422 and 'id="deck-name"' in page.text
+    problems = page.text.split('id="problems"', 1)[1].split("</ul>", 1)[0]
+    assert "Did you mean" in problems and f'<a class="serial" href="/c/{meant}">{meant}</a>' in problems
+    answer = client.post("/api/deck", json={"deck": text}).json()
+    assert answer["game"] == game and meant in answer["problems"][0]["suggestions"]
+
+
+def test_a_deck_of_no_serial_at_all_still_asks_for_the_game(client):
+    page = client.post("/deck", data={"deck": "hello\nworld\n"})
+    assert page.status_code == 422 and "choose the game" in page.text
