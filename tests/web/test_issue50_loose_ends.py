@@ -83,3 +83,23 @@ def test_a_deck_whose_every_serial_is_mistyped_gets_did_you_mean_without_a_game(
 def test_a_deck_of_no_serial_at_all_still_asks_for_the_game(client):
     page = client.post("/deck", data={"deck": "hello\nworld\n"})
     assert page.status_code == 422 and "choose the game" in page.text
+
+
+@pytest.mark.parametrize("game", ["gyonrg", "gogmagog", "spherion", "ginjontan"])
+def test_the_card_pages_kit_and_play_links_each_land_on_what_they_name(client, game):
+    from tests.web.test_issue39_page import CARDS
+
+    section = client.get(f"/c/{CARDS[game][0]}").text.split('id="next-links"', 1)[1].split("</p>", 1)[0]
+    kit = re.search(r'<a id="kit-link" href="([^"]+)">Print a kit</a>', section).group(1)
+    play = re.search(r'<a id="play-link" href="([^"]+)">Play</a>', section).group(1)
+    assert kit != play
+    landed = {}
+    for href in (kit, play):
+        path, _, anchor = href.partition("#")
+        page = client.get(path)
+        assert page.status_code == 200 and anchor, href
+        heading = re.search(rf'<h2 id="{re.escape(anchor)}">([^<]*)</h2>(.*?)(?=<h2|</section>)', page.text, re.S)
+        assert heading, href
+        landed[href] = (heading.group(1), _text(heading.group(2)))
+    assert landed[kit][0] == "Print a kit" and f"cardgen {game} kit -o kit.pdf" in landed[kit][1]
+    assert landed[play][0] == "Play" and f"cardgen play {game}" in landed[play][1]
