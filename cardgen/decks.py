@@ -155,6 +155,11 @@ def read_text_or_json(text: str, source: str, card_of: Callable[[str], C], examp
     return make(name, tuple(entries), tuple(errors), source)
 
 
+def n_cards(n: int) -> str:
+    """'1 card', '0 cards', '54 cards': a count of cards as a sentence says it."""
+    return f"{n} card{'' if n == 1 else 's'}"
+
+
 def size_problem(deck: Deck[Any], needed: int) -> Problem | None:
     """The deck-size problem of a deck that does not hold exactly `needed` cards (lines that could
     not be read are counted apart, so the message says why the count is short)."""
@@ -164,7 +169,7 @@ def size_problem(deck: Deck[Any], needed: int) -> Problem | None:
     unread = sum(1 for p in deck.errors if p.code in ("bad-serial", "bad-count", "bad-json"))
     extra = f", not counting {unread} line{'s' if unread != 1 else ''} with errors" if unread else ""
     diff = f"{needed - size} missing" if size < needed else f"{size - needed} too many"
-    return Problem("deck-size", None, f"the deck has {size} cards{extra}: a deck holds exactly {needed} ({diff})")
+    return Problem("deck-size", None, f"the deck has {n_cards(size)}{extra}: a deck holds exactly {needed} ({diff})")
 
 
 def copy_problems(entries: Any, limit: int, what: str = "a deck holds at most") -> list[Problem]:

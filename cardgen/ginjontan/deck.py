@@ -96,7 +96,7 @@ def check_deck(deck: Deck, collection: Deck | None = None, size: int = DECK_SIZE
                                         "holds each card once (duplicates come from a collection: check with --collection)"))  # fmt: skip
     problems.sort(key=lambda p: p.line or 0)
     if deck.size != size:
-        problems.append(Problem("deck-size", None, f"{deck.size} cards: a personal deck holds exactly {size}"))
+        problems.append(Problem("deck-size", None, f"{decks.n_cards(deck.size)}: a personal deck holds exactly {size}"))
     return problems
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from cardgen.cli.types import WholeNumber
-from cardgen.decks import Problem
+from cardgen.decks import Problem, n_cards
 from cardgen.errors import DeckError
 from cardgen.kit import Built, DeckKit, DeckLine, Kit, Selection
 from cardgen.print.face import Face
@@ -101,7 +101,7 @@ class GinjontanDecks(DeckKit[decks.Deck]):
         return ()
 
     def summary(self, deck: decks.Deck) -> str:
-        return f"{deck.size} cards; legal decks: exactly {decks.DECK_SIZE}"
+        return f"{n_cards(deck.size)}; legal decks: exactly {decks.DECK_SIZE}"
 
     def build(self, seed: Any, collection: Path | None, name: str | None, obj: Any = None, **options: Any) -> Built:
         if collection is not None:

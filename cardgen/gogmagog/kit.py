@@ -10,7 +10,7 @@ import click
 
 from cardgen.cardlines import Parts
 from cardgen.cli.types import CurveType, WholeNumber
-from cardgen.decks import Problem
+from cardgen.decks import Problem, n_cards
 from cardgen.errors import DeckError
 from cardgen.kit import Built, DeckKit, Kit, Selection
 from cardgen.print.face import Face
@@ -110,7 +110,7 @@ class GogmagogDecks(DeckKit[decks.Deck]):
         return card.kind == 3
 
     def summary(self, deck: decks.Deck) -> str:
-        return f"{deck.size} cards; legal decks: {decks.RULES}"
+        return f"{n_cards(deck.size)}; legal decks: {decks.RULES}"
 
     def build(self, seed: Any, collection: Path | None, name: str | None, obj: Any = None, *, guilds: tuple[str, ...] = (),
               curve: dict[int, int] | None = None, spells: int | None = None, resources: int | None = None,

@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from cardgen.cli.types import CurveType, WholeNumber
-from cardgen.decks import Problem
+from cardgen.decks import Problem, n_cards
 from cardgen.errors import DeckError
 from cardgen.kit import Built, DeckKit, Kit, Selection, explain_stars
 from cardgen.print.face import Face
@@ -106,7 +106,7 @@ class GyonrgDecks(DeckKit[decks.Deck]):
         return card.is_drone
 
     def summary(self, deck: decks.Deck) -> str:
-        return f"{deck.size} cards, {deck.drones} Drone{'s' if deck.drones != 1 else ''}; legal decks: {decks.RULEBOOK}"
+        return f"{n_cards(deck.size)}, {deck.drones} Drone{'s' if deck.drones != 1 else ''}; legal decks: {decks.RULEBOOK}"
 
     def build(self, seed: Any, collection: Path | None, name: str | None, obj: Any = None, *, elements: tuple[str, ...] = (),
               drones: int | None = None, curve: dict[int, int] | None = None, **options: Any) -> Built:  # fmt: skip

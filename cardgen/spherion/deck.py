@@ -228,11 +228,11 @@ def check_deck(deck: Deck) -> list[Problem]:
     problems.sort(key=lambda p: (p.line is None, p.line or 0))
     main = deck.size("main")
     if not MAIN_MIN <= main <= MAIN_MAX:
-        problems.append(Problem("main-size", None, f"the main deck has {main} cards: it holds {MAIN_MIN} to {MAIN_MAX}"))
+        problems.append(Problem("main-size", None, f"the main deck has {decks.n_cards(main)}: it holds {MAIN_MIN} to {MAIN_MAX}"))
     for sec, most in (("extra", EXTRA_MAX), ("side", SIDE_MAX)):
         n = deck.size(sec)
         if n > most:
-            problems.append(Problem(f"{sec}-size", None, f"the {sec} deck has {n} cards: it holds at most {most}"))
+            problems.append(Problem(f"{sec}-size", None, f"the {sec} deck has {decks.n_cards(n)}: it holds at most {most}"))
     return problems
 
 

@@ -223,7 +223,8 @@ def random_game(wanted: str) -> str:
 
 def deck_game(text: str, wanted: str, fallback: str = "") -> games.GameEntry:
     """The game a deck is checked as (/deck and /api/deck): the one named (400 when it has no
-    decks), else the one whose serials its lines hold, else `fallback` (422 when none does)."""
+    decks), else the one whose serials its lines hold, else `fallback`, else the game of the cards
+    its mistyped serials were one typo from (so the deck gets its "did you mean"; 422 when none)."""
     names = {e.name: e for e in webgames.deck_games()}
     if wanted and wanted != "auto":
         if wanted not in names:
@@ -234,6 +235,10 @@ def deck_game(text: str, wanted: str, fallback: str = "") -> games.GameEntry:
             )
         return names[wanted]
     found = webgames.recognise_deck(text) or names.get(fallback)
+    if found is None:  # every serial mistyped: the game of the cards they were probably meant to be
+        from cardgen.web.deckpage import guess_game
+
+        found = names.get(guess_game(text, set(names)) or "")
     if found is None:
         raise ApiError(422, "unknown_game", "no line of this deck holds a serial of a game with decks: "
                        f"check the serials, or choose the game ({', '.join(e.title for e in names.values())})")  # fmt: skip

@@ -140,9 +140,6 @@ def did_you_mean(deck: CheckedDeck, text: str) -> dict[int, list[Any]]:
     """The real cards one typing mistake away from the serial of each line whose serial names no
     card (bad-serial, or a game's bad-card), by line number: the first few such lines only. The
     serial is read from the line as typed (after its count), one to three words of it."""
-    from cardgen import decks
-    from cardgen.web.suggest import suggest
-
     lines = text.splitlines()
     out: dict[int, list[Any]] = {}
     for problem in deck.problems:
@@ -150,14 +147,44 @@ def did_you_mean(deck: CheckedDeck, text: str) -> dict[int, list[Any]]:
             break
         if problem.code not in ("bad-serial", "bad-card") or problem.line is None or not 1 <= problem.line <= len(lines):
             continue
-        _, rest, _ = decks.split_count(decks.strip_comment(lines[problem.line - 1]))
-        words = rest.split()
-        for n in range(1, min(3, len(words)) + 1):  # 'AT67-CGWX-01T', or 'AT67 CGWX 01T' written in groups
-            found = suggest(" ".join(words[:n]), MEANT_CARDS)
-            if found:
-                out[problem.line] = found
-                break
+        found = _meant(lines[problem.line - 1])
+        if found:
+            out[problem.line] = found
     return out
+
+
+def _meant(line: str) -> list[Any]:
+    """The real cards one typing mistake away from the serial a deck line holds (after its count),
+    read as one to three words of it: 'AT67-CGWX-01T', or 'AT67 CGWX 01T' written in groups."""
+    from cardgen import decks
+    from cardgen.web.suggest import suggest
+
+    _, rest, _ = decks.split_count(decks.strip_comment(line))
+    words = rest.split()
+    for n in range(1, min(3, len(words)) + 1):
+        found = suggest(" ".join(words[:n]), MEANT_CARDS)
+        if found:
+            return found
+    return []
+
+
+def guess_game(text: str, games: set[str]) -> str | None:
+    """The game (one of `games`, by name) of the cards a deck's mistyped serials probably meant,
+    for a deck none of whose serials looks up: the first of its first MEANT_LINES card lines that
+    is one typing mistake from a card of such a game decides (None when none is)."""
+    from cardgen import decks
+
+    tried = 0
+    for line in text.splitlines()[:1000]:
+        if tried >= MEANT_LINES:
+            break
+        if not decks.strip_comment(line) or decks.NAME.match(line.strip()):
+            continue
+        tried += 1
+        for result in _meant(line):
+            if result.game in games:
+                return str(result.game)
+    return None
 
 
 def page_values(deck: CheckedDeck, text: str = "") -> dict[str, Any]:

@@ -8,8 +8,12 @@ With `--host 0.0.0.0` no proxy stands in front, so the server itself refuses slo
 - a body must arrive within BODY_TIMEOUT seconds (the app's Guard answers 408);
 - an idle kept-alive connection closes after KEEP_ALIVE seconds;
 - at most MAX_CONNECTIONS connections per process are served (uvicorn answers 503 past it);
-- a request's line and headers hold at most MAX_HEAD bytes; past it the answer is a 400 that
-  carries the same security headers as every other answer (uvicorn's had none).
+- a request's line and headers hold at most MAX_HEAD bytes; past it the answer is a 431,
+  however the head arrives: a head that h11 reads whole reaches the app, whose Guard answers
+  431; one that fills h11's buffer past MAX_HEAD before it ends (a head of 200 KB sent at once)
+  stops h11 with an error that uvicorn turns into a 400, which send_400_response answers as the
+  431 it is. Any other unreadable request is a 400. Both carry the same security headers as
+  every other answer (uvicorn's had none).
 
 CARDGEN_HTTP=httptools runs uvicorn's httptools parser instead, for measurements only
 (benchmarks/bench_web.py --http): it has no deadline for a request's head, and its own
@@ -30,6 +34,7 @@ BODY_TIMEOUT = 30.0  # seconds for a request's body (256 KB at most)
 KEEP_ALIVE = 5  # seconds an idle kept-alive connection stays open
 MAX_CONNECTIONS = 1000  # connections (and requests in progress) per process
 MAX_HEAD = 64 * 1024  # bytes of a request line and its headers (the app's Guard holds every request to it: 431)
+LINGER = 2.0  # seconds a refused connection still reads (and drops) what the client sends, so the refusal arrives
 HTTP_ENV = "CARDGEN_HTTP"  # "h11" (default) or "httptools" (measurements: see above)
 
 
@@ -41,6 +46,7 @@ class GuardedH11Protocol(H11Protocol):
         super().__init__(config, server_state, app_state, _loop)
         self.header_timeout: float = getattr(config, "cardgen_header_timeout", HEADER_TIMEOUT)
         self.head_deadline: asyncio.TimerHandle | None = None
+        self.refused = False  # answered and closing: what the client still sends is read and dropped
 
     def _arm_head_deadline(self) -> None:
         self._disarm_head_deadline()
@@ -68,6 +74,10 @@ class GuardedH11Protocol(H11Protocol):
         self._disarm_head_deadline()
         super().connection_lost(exc)
 
+    def data_received(self, data: bytes) -> None:
+        if not self.refused:
+            super().data_received(data)
+
     def handle_events(self) -> None:
         super().handle_events()
         if self.conn.their_state is not h11.IDLE:  # the head has arrived: the app's body deadline takes over
@@ -79,6 +89,11 @@ class GuardedH11Protocol(H11Protocol):
             self._arm_head_deadline()  # the next request on this connection gets the same time
 
     def send_400_response(self, msg: str) -> None:
+        if self.conn.our_state is h11.IDLE and len(self.conn.trailing_data[0]) > MAX_HEAD:
+            # h11 stopped reading a head that is still going past MAX_HEAD ("Receive buffer too long").
+            self._refuse(431, b"Request Header Fields Too Large",
+                         b"431 Request header fields too large: a request's address and headers hold at most 64 KB\n")  # fmt: skip
+            return
         self._refuse(400, b"Bad Request", b"400 Bad request: the request could not be read (its address and headers hold at most 64 KB)\n")
 
     def _refuse(self, status: int, reason: bytes, body: bytes) -> None:
@@ -98,7 +113,15 @@ class GuardedH11Protocol(H11Protocol):
             self.transport.write(self.conn.send(h11.EndOfMessage()) or b"")
         except h11.LocalProtocolError:
             pass
-        self.transport.close()
+        self._disarm_head_deadline()
+        self.refused = True
+        if self.transport.can_write_eof():
+            # Closing at once with the rest of a big head unread would reset the connection, and the
+            # client could lose the answer: end our side, read on until the client closes (or LINGER).
+            self.transport.write_eof()
+            self.loop.call_later(LINGER, self.transport.close)
+        else:
+            self.transport.close()
 
 
 def uvicorn_options(keep_alive: int = KEEP_ALIVE, max_connections: int = MAX_CONNECTIONS) -> dict[str, Any]:

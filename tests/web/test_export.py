@@ -31,7 +31,9 @@ def test_export_writes_a_page_per_card_with_working_relative_links(deck_text, tm
     assert f"--lookup-url {BASE}" in result.output and "illegal deck (2 problems)" in result.output
     index = (site / "index.html").read_text(encoding="utf-8")
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in index and "<script>" not in index
-    assert "bad-serial" in index and "deck-size" in index
+    # The problems in player words, their codes left to the JSON (issue 50).
+    assert "fails its check character" in index and "a deck holds exactly 54" in index
+    assert "bad-serial" not in index and "deck-size" not in index
     card_dirs = sorted(p for p in site.iterdir() if p.is_dir() and p.name != "static")
     wanted = {e.card.serial for e in decks.parse_deck(deck.read_text(encoding="utf-8")).entries}
     assert {p.name for p in card_dirs} == wanted and len(wanted) >= 4

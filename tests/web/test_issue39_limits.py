@@ -52,4 +52,4 @@ def test_a_count_of_twenty_digits_is_a_problem_not_a_server_load(client):
     for path in ("/deck", "/deck/pdf"):
         r = client.post(path, data={"deck": "99999999999999999999 A7QH-ANSG-2XE", "game": "gyonrg", "force": "1"})
         assert r.status_code == 422
-    assert "bad-count" in client.post("/deck", data={"deck": "99999999999999999999 A7QH-ANSG-2XE"}).text
+    assert "is not a whole number from 1 to 1,000" in client.post("/deck", data={"deck": "99999999999999999999 A7QH-ANSG-2XE"}).text
