@@ -434,19 +434,24 @@ class Card:
         return max(1, round(Fraction(self.tables.total_weight, self.weight)))
 
     def to_dict(self, *, statistics: bool = True) -> dict:
+        return {"serial": self.serial, **self.body_fields(), **self.statistics_fields(statistics=statistics)}
+
+    def body_fields(self) -> dict:
+        """The row's fields after the serial and before the statistics (edition to text): what the card is,
+        the same for every serial of its choices but the prefix (flavour that shows in no field)."""
         t = self.tables
         if self.kind == 0:  # each property read once (a million cards go through here)
             o = [a.options[c] for a, c in zip(t.by_kind[0], self.choices)]
             element, level, fusion, relic = o[0].name, int(o[1].extra), o[6].name, self.choices[7] == 1
             atk, defence = max(0, o[1].a + o[2].a + o[5].a), max(0, o[1].b + o[3].a + o[5].b)
             tributes = _tributes(level)
-            d: dict = {"serial": self.serial, "edition": t.letter,
+            d: dict = {"edition": t.letter,
                        "name": t.names.monster(element, level, atk, defence, fusion, relic), "kind": KINDS[0],
                        "element": element, "reading": o[0].extra, "level": level, "atk": atk, "defence": defence,
                        "tributes": tributes, "fusion": fusion, "relic": relic}  # fmt: skip
             text = _MASTER_TEXT if self.master else _monster_text(element, tributes, fusion, relic)
         else:
-            d = {"serial": self.serial, "edition": t.letter, "name": self.name, "kind": self.kind_name}
+            d = {"edition": t.letter, "name": self.name, "kind": self.kind_name}
             cond, value = self.condition
             d.update(effect={"kind": self.effect, "amount": self.amount},
                      condition={"kind": cond, "value": value})  # fmt: skip
@@ -454,14 +459,18 @@ class Card:
         if self.master:
             d["deck_master"] = True
         d["text"] = text
+        return d
+
+    def statistics_fields(self, *, statistics: bool = True) -> dict:
+        """stars and rarity, then (`statistics`) probability and odds: the card's weight makes them."""
+        t = self.tables
         stats = t._stats.get(self.weight)
         if stats is None:  # a card's weight makes its statistics: cards of one weight share their text
             stars = t.stars(self.weight)
             stats = t._stats[self.weight] = (stars, RARITIES[stars - 1], str(self.probability), f"1 in {self.odds:,}")
-        d["stars"], d["rarity"] = stats[0], stats[1]
         if statistics:
-            d["probability"], d["odds"] = stats[2], stats[3]
-        return d
+            return {"stars": stats[0], "rarity": stats[1], "probability": stats[2], "odds": stats[3]}
+        return {"stars": stats[0], "rarity": stats[1]}
 
 
 def _tributes(level: int) -> int:
