@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -134,9 +135,9 @@ class SpherionDecks(DeckKit[decks.Deck]):
 
 # ----- generate's JSON and CSV rows in parts (cardgen.cardlines.Parts) ----------------------------
 #
-# A row is the serial, then what the card is (edition to text: its choices but the prefix, which shows
-# in no field, and the deck-master mark), then its statistics (its weight). About 40,800 different
-# bodies and 111 weights in 200,000 cards, against 93,300 different cards.
+# A row is the serial, then what the card is (edition to text: a monster's identity, a spell's or trap's
+# choices, and the deck-master mark), then its statistics (its weight). About 16,900 different bodies
+# and 111 weights in 200,000 cards, against 93,300 different cards.
 
 _JSON_BODY = ("edition", "name", "kind", "element", "reading", "level", "atk", "defence", "tributes", "fusion", "relic",
               "effect", "condition", "deck_master", "text")  # fmt: skip
@@ -144,9 +145,22 @@ _CSV_BODY = ("name", "kind", "element", "level", "atk", "defence", "fusion", "re
 
 
 def _vector(card: Card) -> tuple:
-    """The serial, the weight, and what the body depends on: kind, choices (a monster's without its prefix), mark."""
+    """The serial, the weight, and what the body depends on: a monster's element, level, ATK and DEF shifts,
+    fusion group and relic (its identity: the prefix shows in no field, the noun only in ATK and DEF), a
+    spell's or trap's choices; with the kind and the deck-master mark."""
     ch = card.choices
-    return card.serial, card.weight, (card.kind, ch[:4] + ch[5:] if card.kind == 0 else ch, card.master)
+    if card.kind:
+        return card.serial, card.weight, (card.kind, ch, card.master)
+    spread, shift = _shifts(card.tables)
+    noun = shift[ch[5]]
+    return card.serial, card.weight, (0, ch[0], ch[1], spread[ch[2]] + noun[0], spread[ch[3]] + noun[1], ch[6], ch[7],
+                                      card.master)  # fmt: skip
+
+
+@functools.cache
+def _shifts(t: pool.Tables) -> tuple[list[int], list[tuple[int, int]]]:
+    """The spread's ATK/DEF shift of each option, and each noun's (ATK, DEF) shift."""
+    return [o.a for o in t.monster_attrs[2].options], [(o.a, o.b) for o in t.monster_attrs[5].options]
 
 
 def _identity(card: Card) -> tuple[int, bool]:
