@@ -42,7 +42,9 @@ class Part:
     `at`: positions in the card's vector (`Parts.vector`); cards whose vectors agree there have the
     same text for these fields (encoded once). `value`: a single field whose value is the vector's
     item at `at[0]`, new for every card (the serial), encoded each time. `inner` (JSON): a single
-    field whose value is an object, itself in parts (the sides of a deploy diagram).
+    field whose value is an object, itself in parts (the sides of a deploy diagram). `some` (JSON): the
+    part's text is made of those of `fields` its row holds, in their order (a Spherion monster's fields
+    or a spell's, by the key); each row holds at least one of them.
     """
 
     fields: tuple[str, ...]
@@ -53,6 +55,7 @@ class Part:
     #: the inner object), by the same code that makes them in the card's row: a new key's text then costs this,
     #: not the whole row
     row: Callable[[Any], dict] | None = None
+    some: bool = False
 
 
 @dataclass(frozen=True)
@@ -66,9 +69,13 @@ class Parts:
     #: the vector is the card itself (its serial): a card's whole line is kept and reused when the card comes
     #: again (a game of few different cards), for the first MAX_KEPT different cards
     whole: bool = False
+    #: with parts: a card's line, once made from its parts, is kept by `kept(card)` (what the card is, cheaper to
+    #: make than the vector: Spherion's card number rather than its serial) and reused when the card comes again,
+    #: for the first MAX_KEPT different cards
+    kept: Callable[[Any], Hashable] | None = None
 
 
-MAX_KEPT = 200_000  # lines kept by a `whole` Parts: about 60 MB of text at most
+MAX_KEPT = 200_000  # lines kept by a `whole` Parts or by `kept`: about 60 MB of text at most
 
 
 _JSON = json.JSONEncoder(ensure_ascii=False)  # what json.dumps(..., ensure_ascii=False) makes, made once
@@ -118,15 +125,16 @@ def _gathered(out: IO[str], pieces: Iterable[str]) -> None:
 def json_lines(cards: Iterable[Any], parts: Parts | None) -> Iterator[str]:
     """Each card's `to_dict()` as one line of JSON (ensure_ascii off), through its parts where given."""
 
-    def piece(d: dict, fields: tuple[str, ...]) -> str:
-        return _JSON.encode({k: d[k] for k in fields})[1:-1]
+    def piece(d: dict, fields: tuple[str, ...], some: bool = False) -> str:
+        return _JSON.encode({k: d[k] for k in fields if not some or k in d})[1:-1]
 
     def single(field: str) -> Callable[[Any], str]:
         prefix = _JSON.encode(field) + ": "
         return lambda value: prefix + (encode_basestring(value) if type(value) is str else _JSON.encode(value))
 
     yield from _joined(cards, parts.json if parts else (), parts.vector if parts else None, lambda card: card.to_dict(),
-                       _JSON.encode, piece, single, list, "{", "}", ", ", bool(parts and parts.whole))  # fmt: skip
+                       _JSON.encode, piece, single, list, "{", "}", ", ", bool(parts and parts.whole),
+                       parts.kept if parts else None)  # fmt: skip
 
 
 def csv_lines(cards: Iterable[Any], fields: Sequence[str], row: Callable[[Any], dict], parts: Parts | None) -> Iterator[str]:
@@ -136,7 +144,7 @@ def csv_lines(cards: Iterable[Any], fields: Sequence[str], row: Callable[[Any], 
     def whole(d: dict) -> str:
         return _csv_line([d.get(k, "") for k in _checked(d, names)])
 
-    def piece(d: dict, part_fields: tuple[str, ...]) -> str:
+    def piece(d: dict, part_fields: tuple[str, ...], some: bool = False) -> str:
         return _csv_line([d.get(k, "") for k in part_fields] + ["x"])[: -len(",x\n")]
 
     def single(field: str) -> Callable[[Any], str]:
@@ -148,7 +156,8 @@ def csv_lines(cards: Iterable[Any], fields: Sequence[str], row: Callable[[Any], 
         return text
 
     yield from _joined(cards, parts.csv if parts else (), parts.vector if parts else None, row, whole, piece, single,
-                       lambda d: names if set(d) <= set(names) else [], "", "\n", ",", bool(parts and parts.whole))  # fmt: skip
+                       lambda d: names if set(d) <= set(names) else [], "", "\n", ",", bool(parts and parts.whole),
+                       parts.kept if parts else None)  # fmt: skip
 
 
 _CSV_SPECIAL = re.compile('[,"\r\n]')  # what makes csv quote a field (QUOTE_MINIMAL, the default dialect)
@@ -173,21 +182,13 @@ def _csv_line(values: list[Any]) -> str:
 
 
 def _joined(cards: Iterable[Any], parts: Sequence[Part], vector: Callable[[Any], Any] | None,
-            source: Callable[[Any], dict], whole: Callable[[dict], str], piece: Callable[[dict, tuple[str, ...]], str],
+            source: Callable[[Any], dict], whole: Callable[[dict], str], piece: Callable[[dict, tuple[str, ...], bool], str],
             single: Callable[[str], Callable[[Any], str]], field_names: Callable[[dict], list[str]], start: str, end: str,
-            comma: str, whole_cards: bool = False) -> Iterator[str]:  # fmt: skip
+            comma: str, whole_cards: bool = False, kept_by: Callable[[Any], Hashable] | None = None) -> Iterator[str]:  # fmt: skip
     """`whole(source(card))` of each card, made from the cached text of each part where `parts` describe the row."""
     iterator = iter(cards)
     if whole_cards and vector is not None:
-        kept: dict[Hashable, str] = {}
-        for card in iterator:
-            k = vector(card)
-            line = kept.get(k)
-            if line is None:
-                line = whole(source(card))
-                if len(kept) < MAX_KEPT:
-                    kept[k] = line
-            yield line
+        yield from _kept(iterator, vector, lambda card: whole(source(card)))
         return
     if not parts or vector is None:
         for card in iterator:
@@ -197,24 +198,41 @@ def _joined(cards: Iterable[Any], parts: Sequence[Part], vector: Callable[[Any],
     for checked, card in enumerate(islice(iterator, CHECKED)):
         d = source(card)
         plain = whole(d)
-        if (checked == 0 and field_names(d) != [f for p in parts for f in p.fields]) or joined(card) != plain:
+        if (checked == 0 and field_names(d) != [f for p in parts for f in p.fields if not p.some or f in d]) or joined(card) != plain:
             yield plain  # parts that do not cover the row, or give other text: every card the plain way
             yield from (whole(source(c)) for c in iterator)
             return
         yield plain
+    if kept_by is not None:
+        yield from _kept(iterator, kept_by, joined)
+        return
     yield from map(joined, iterator)  # every further card from its parts
 
 
+def _kept(cards: Iterator[Any], key: Callable[[Any], Hashable], line: Callable[[Any], str]) -> Iterator[str]:
+    """`line(card)` of each card, made once per `key(card)` (for the first MAX_KEPT keys)."""
+    kept: dict[Hashable, str] = {}
+    get = kept.get
+    for card in cards:
+        k = key(card)
+        text = get(k)
+        if text is None:
+            text = line(card)
+            if len(kept) < MAX_KEPT:
+                kept[k] = text
+        yield text
+
+
 def _compiled(parts: Sequence[Part], vector: Callable[[Any], Any], source: Callable[[Any], dict],
-              piece: Callable[[dict, tuple[str, ...]], str], single: Callable[[str], Callable[[Any], str]],
+              piece: Callable[[dict, tuple[str, ...], bool], str], single: Callable[[str], Callable[[Any], str]],
               start: str, end: str, comma: str) -> Callable[[Any], str]:  # fmt: skip
     """A card's line from its parts, as one function made for these parts: one f-string of dict look-ups
     (a part's cache by its key in the vector) and the encoded values; a look-up that misses fills every
     part's cache from the card's row and the line is made again. Calling a function per part cost more
     than the look-ups themselves."""
     names: dict[str, Any] = {"vector": vector, "source": source}
-    # cache, key, fields, outer field, the part's own row
-    fills: list[tuple[dict, Callable[[Any], Hashable], tuple[str, ...], str, Callable[[Any], dict] | None]] = []
+    # cache, key, fields, outer field, the part's own row, some of its fields
+    fills: list[tuple[dict, Callable[[Any], Hashable], tuple[str, ...], str, Callable[[Any], dict] | None, bool]] = []
 
     keys: dict[tuple[int, ...], str] = {}  # a key of several positions: made once per card, in a local
 
@@ -231,7 +249,7 @@ def _compiled(parts: Sequence[Part], vector: Callable[[Any], Any], source: Calla
         name = f"c{len(fills)}"
         table: dict[Hashable, str] = {}
         names[name] = table
-        fills.append((table, itemgetter(*at), part.fields, outer, part.row))
+        fills.append((table, itemgetter(*at), part.fields, outer, part.row, part.some))
         return "{" + name + "[" + key(at) + "]}"
 
     pieces: list[str] = []
@@ -250,15 +268,15 @@ def _compiled(parts: Sequence[Part], vector: Callable[[Any], Any], source: Calla
 
     def fill(vec: Any, card: Any) -> None:
         d = None  # the card's whole row, made only for a new key of a part without a row of its own
-        for table, get, fields, outer, row in fills:
+        for table, get, fields, outer, row, some in fills:
             k = get(vec)
             if k not in table:
                 if row is not None:
-                    table[k] = piece(row(card), fields)
+                    table[k] = piece(row(card), fields, some)
                     continue
                 if d is None:
                     d = source(card)
-                table[k] = piece(d[outer] if outer else d, fields)
+                table[k] = piece(d[outer] if outer else d, fields, some)
 
     names["fill"] = fill
     exec(compile(code, "<cardgen.cardlines parts>", "exec"), names)  # noqa: S102 - made from the parts' positions alone

@@ -13,9 +13,11 @@ name comes from what the card is (names.toml, `Names`), not from its serial.
 
 from __future__ import annotations
 
+import functools
 import math
 from bisect import bisect_left, bisect_right
 from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -432,19 +434,24 @@ class Card:
         return max(1, round(Fraction(self.tables.total_weight, self.weight)))
 
     def to_dict(self, *, statistics: bool = True) -> dict:
+        return {"serial": self.serial, **self.body_fields(), **self.statistics_fields(statistics=statistics)}
+
+    def body_fields(self) -> dict:
+        """The row's fields after the serial and before the statistics (edition to text): what the card is,
+        the same for every serial of its choices but the prefix (flavour that shows in no field)."""
         t = self.tables
         if self.kind == 0:  # each property read once (a million cards go through here)
             o = [a.options[c] for a, c in zip(t.by_kind[0], self.choices)]
             element, level, fusion, relic = o[0].name, int(o[1].extra), o[6].name, self.choices[7] == 1
             atk, defence = max(0, o[1].a + o[2].a + o[5].a), max(0, o[1].b + o[3].a + o[5].b)
             tributes = _tributes(level)
-            d: dict = {"serial": self.serial, "edition": t.letter,
+            d: dict = {"edition": t.letter,
                        "name": t.names.monster(element, level, atk, defence, fusion, relic), "kind": KINDS[0],
                        "element": element, "reading": o[0].extra, "level": level, "atk": atk, "defence": defence,
                        "tributes": tributes, "fusion": fusion, "relic": relic}  # fmt: skip
             text = _MASTER_TEXT if self.master else _monster_text(element, tributes, fusion, relic)
         else:
-            d = {"serial": self.serial, "edition": t.letter, "name": self.name, "kind": self.kind_name}
+            d = {"edition": t.letter, "name": self.name, "kind": self.kind_name}
             cond, value = self.condition
             d.update(effect={"kind": self.effect, "amount": self.amount},
                      condition={"kind": cond, "value": value})  # fmt: skip
@@ -452,14 +459,18 @@ class Card:
         if self.master:
             d["deck_master"] = True
         d["text"] = text
+        return d
+
+    def statistics_fields(self, *, statistics: bool = True) -> dict:
+        """stars and rarity, then (`statistics`) probability and odds: the card's weight makes them."""
+        t = self.tables
         stats = t._stats.get(self.weight)
         if stats is None:  # a card's weight makes its statistics: cards of one weight share their text
             stars = t.stars(self.weight)
             stats = t._stats[self.weight] = (stars, RARITIES[stars - 1], str(self.probability), f"1 in {self.odds:,}")
-        d["stars"], d["rarity"] = stats[0], stats[1]
         if statistics:
-            d["probability"], d["odds"] = stats[2], stats[3]
-        return d
+            return {"stars": stats[0], "rarity": stats[1], "probability": stats[2], "odds": stats[3]}
+        return {"stars": stats[0], "rarity": stats[1]}
 
 
 def _tributes(level: int) -> int:
@@ -529,34 +540,78 @@ def effect_text(effect: str, amount: int) -> str:
     }[effect]
 
 
-def generate(seed: int | str, count: int, start: int = 0, t: Tables | None = None):
+def generate(seed: int | str, count: int, start: int = 0, t: Tables | None = None) -> Iterator[Card]:
     """Cards start .. start+count-1 of `seed`: card i comes from its own stream, so any card
     of a seed is computed without the ones before it."""
     t = t or tables()
-    total = t.total_weight
-    cum_kind = [sum(t.kind_weights[: k + 1]) for k in range(3)]
-    # per attribute: its total weight, cumulative weights, option weights and size (the card's number
-    # and weight are made in the draw's own pass, as Card() makes them from the choices)
-    plans = [[(a.total, [sum(o.weight for o in a.options[: i + 1]) for i in range(len(a))], [o.weight for o in a.options],
-               len(a)) for a in attrs] for attrs in t.by_kind]  # fmt: skip
+    return _drawer(t)(rng.uniform_draws(seed, ("spherion", t.letter, "card"), start, count, t.total_weight))
+
+
+# A card's draw u splits by mixed radix: its kind (u mod the kinds' total weight), then one draw per
+# attribute of that kind, the first attribute least significant, each picking an option by cumulative
+# weight. Attributes next to each other whose draws together span at most TABLE_SPAN values are read
+# from one table (draw -> their choices, the product of their weights, their share of the card number),
+# one divmod and one look-up instead of a divmod, a bisection and two products each; the function
+# doing it is made once per edition, as straight code (as Gyon-RG's generator does).
+TABLE_SPAN = 1 << 18
+
+
+@functools.lru_cache(maxsize=8)
+def _drawer(t: Tables) -> Callable[[Iterable[int]], Iterator[Card]]:
     kinds_total = sum(t.kind_weights)
-    new = Card.__new__
-    for u in rng.uniform_draws(seed, ("spherion", t.letter, "card"), start, count, total):
-        u, x = divmod(u, kinds_total)
-        kind = bisect_right(cum_kind, x)
-        choices = []
-        n = 0
-        w = t.scale[kind]
-        for tot, cum, weights, size in plans[kind]:
-            u, x = divmod(u, tot)
-            c = bisect_right(cum, x)
-            choices.append(c)
-            n = n * size + c
-            w *= weights[c]
-        card = new(Card)
-        card.tables, card.kind, card.choices = t, kind, tuple(choices)
-        card.number, card.weight, card.master = t.offsets[kind] + n, w, False
-        yield card
+    cum_kind = [sum(t.kind_weights[: k + 1]) for k in range(len(KINDS))]
+    names: dict[str, object] = {"T": t, "new": Card.__new__, "Card": Card, "bisect_right": bisect_right,
+                                "KIND": [bisect_right(cum_kind, x) for x in range(kinds_total)]}  # fmt: skip
+    lines = ["def cards(draws):", "    for u in draws:", f"        u, x = divmod(u % {t.total_weight}, {kinds_total})",
+             "        kind = KIND[x]"]  # fmt: skip
+    for kind, attrs in enumerate(t.by_kind):
+        places = [math.prod(len(a) for a in attrs[k + 1 :]) for k in range(len(attrs))]
+        groups: list[list[int]] = []  # attribute indices, least significant (first) first
+        for k in range(len(attrs)):
+            if groups and math.prod(attrs[j].total for j in groups[-1]) * attrs[k].total <= TABLE_SPAN:
+                groups[-1].append(k)
+            else:
+                groups.append([k])
+        lines.append(f"        {'if' if kind == 0 else 'elif' if kind < len(t.by_kind) - 1 else 'else'}"
+                     f"{f' kind == {kind}' if kind < len(t.by_kind) - 1 else ''}:")  # fmt: skip
+        for g, group in enumerate(groups):
+            span = math.prod(attrs[k].total for k in group)
+            scale, offset = (t.scale[kind], t.offsets[kind]) if g == 0 else (1, 0)  # the kind's, in the first group's
+            if span > TABLE_SPAN:  # one attribute of many options: bisected
+                (k,) = group
+                cum = [sum(o.weight for o in attrs[k].options[: i + 1]) for i in range(len(attrs[k]))]
+                names[f"C{kind}_{g}"] = cum
+                names[f"W{kind}_{g}"] = [scale * o.weight for o in attrs[k].options]
+                lines.append(f"            u, x = divmod(u, {span}); c = bisect_right(C{kind}_{g}, x); "
+                             f"a{g}, w{g}, n{g} = (c,), W{kind}_{g}[c], {offset} + c * {places[k]}")  # fmt: skip
+            else:
+                names[f"T{kind}_{g}"] = _table([attrs[k] for k in group], [places[k] for k in group], scale, offset)
+                draw = f"u % {span}" if g == len(groups) - 1 else "x"  # the last group: what is left
+                if g < len(groups) - 1:
+                    lines.append(f"            u, x = divmod(u, {span})")
+                lines.append(f"            a{g}, w{g}, n{g} = T{kind}_{g}[{draw}]")
+        choices = " + ".join(f"a{g}" for g in range(len(groups)))
+        number = " + ".join(f"n{g}" for g in range(len(groups)))
+        weight = " * ".join(f"w{g}" for g in range(len(groups)))
+        lines.append(f"            choices, number, weight = {choices}, {number}, {weight}")
+    lines += ["        card = new(Card)",
+              "        card.tables, card.kind, card.choices, card.number, card.weight, card.master = T, kind, choices, number, weight, False",
+              "        yield card"]  # fmt: skip
+    exec(compile("\n".join(lines) + "\n", f"<cardgen.spherion.cards generator {t.letter}>", "exec"), names)  # noqa: S102 - made from the tables' sizes alone
+    return names["cards"]  # type: ignore[return-value]
+
+
+def _table(group: list[Attribute], places: list[int], scale: int, offset: int) -> list[tuple[tuple[int, ...], int, int]]:
+    """Draw x (0 .. the product of the group's totals) -> the group's choices, `scale` times the product of
+    their weights, `offset` plus their share of the card number; x splits by mixed radix, the group's first
+    attribute least significant. Draws that pick the same options share one tuple."""
+    combos: list[tuple[tuple[int, ...], int, int]] = [((), scale, offset)]
+    draws = [0]  # draw -> index in combos
+    for a, place in zip(group, places):
+        m = len(combos)
+        combos = [(cs + (c,), w * o.weight, n + c * place) for c, o in enumerate(a.options) for cs, w, n in combos]
+        draws = [c * m + j for c, o in enumerate(a.options) for _ in range(o.weight) for j in draws]
+    return [combos[i] for i in draws]
 
 
 def decode(text: str, t: Tables | None = None) -> Card:

@@ -143,3 +143,40 @@ def test_the_bytes_hold_from_any_start(game):
     for fmt in ("json", "csv") if kit.csv_fields else ("json",):
         cards = list(kit.generate("start", 900, 123_456))
         assert written(kit, cards, fmt) == plain(cards, fmt, kit)
+
+
+@pytest.mark.parametrize("fmt", ["json", "csv"])
+def test_spherion_rows_are_made_from_parts_once_per_card(fmt, monkeypatch):
+    """Spherion's rows come from parts (the serial, what the card is, its weight's statistics): a card
+    not met before costs its serial and at most a body of its own, never the whole row past the cards
+    the writer checks; a card met again reuses its line (kept by its number and deck-master mark),
+    monsters, spells, traps and deck masters alike."""
+    from cardgen.cardlines import CHECKED
+    from cardgen.spherion.cards import Card
+
+    kit = games.game("spherion").load_kit()
+    cards = list(kit.generate("rows", 1500, 0))
+    cards += [c.as_master() for c in cards if c.is_monster][:50]
+    cards += cards[::3]  # cards met again
+    assert {c.kind for c in cards} == {0, 1, 2}
+    whole, vectors = 0, 0
+    to_dict, vector = Card.to_dict, kit.text_parts.vector
+
+    def counted(self, **kw):
+        nonlocal whole
+        whole += 1
+        return to_dict(self, **kw)
+
+    def counted_vector(card):
+        nonlocal vectors
+        vectors += 1
+        return vector(card)
+
+    parts = Parts(counted_vector, json=kit.text_parts.json, csv=kit.text_parts.csv, kept=kit.text_parts.kept)
+    monkeypatch.setattr(Card, "to_dict", counted)
+    text = written(kit, cards, fmt, parts)
+    monkeypatch.setattr(Card, "to_dict", to_dict)
+    assert text == plain(cards, fmt, kit)
+    assert whole <= CHECKED
+    assert vectors <= CHECKED + len({(c.number, c.master) for c in cards}) < len(cards)
+

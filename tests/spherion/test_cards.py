@@ -103,3 +103,62 @@ def test_generate_and_lookup_commands():
     assert r.exit_code == 1 and "bad character" in r.output and "Traceback" not in r.output
     r = CliRunner().invoke(cli, ["spherion", "generate", "-n", "abc"])
     assert r.exit_code == 2
+
+
+def _plain(t, u: int) -> tuple[int, tuple[int, ...], int, int]:
+    """A card's draw split the plain way (the module's doc): kind, then one option per attribute by
+    cumulative weight, the first attribute least significant; with the card's number and weight."""
+    u, x = divmod(u, sum(t.kind_weights))
+    kind = next(k for k in range(3) if x < sum(t.kind_weights[: k + 1]))
+    choices, number, weight = [], 0, t.scale[kind]
+    for a in t.by_kind[kind]:
+        u, x = divmod(u, a.total)
+        c = next(i for i in range(len(a)) if x < sum(o.weight for o in a.options[: i + 1]))
+        choices.append(c)
+        number, weight = number * len(a) + c, weight * a.options[c].weight
+    return kind, tuple(choices), t.offsets[kind] + number, weight
+
+
+def test_each_card_is_its_draw_split_by_mixed_radix():
+    """The generator reads neighbouring attributes from one table (cards.TABLE_SPAN): each card is still
+    its kind and the option of every attribute picked by its own share of the draw."""
+    from cardgen import rng
+
+    t = tables()
+    for seed, count, start in (("mixed", 3000, 0), (7, 500, 10**12)):
+        draws = rng.uniform_draws(seed, ("spherion", t.letter, "card"), start, count, t.total_weight)
+        for card, u in zip(generate(seed, count, start), draws, strict=True):
+            assert (card.kind, card.choices, card.number, card.weight) == _plain(t, u)
+
+
+def test_any_table_sizes_split_the_same_way():
+    """Tables of other sizes group their attributes otherwise (one alone, one too large for a table and
+    read by bisection, between two groups): the cards are still the plain split of the draw."""
+    import math
+    import random
+
+    from cardgen.spherion.cards import TABLE_SPAN, Attribute, Option, _drawer
+
+    rnd = random.Random(5)
+
+    def attribute(n: int, most: int) -> Attribute:
+        return Attribute("a", tuple(Option(str(i), rnd.randint(1, most)) for i in range(n)))
+
+    class Fake:  # what the generator reads of the tables
+        letter = "Z"
+        kind_weights = (7, 2, 5)
+        by_kind = (tuple(attribute(n, w) for n, w in [(3, 7), (40, 3000), (2, 1), (9, 40_000), (5, 9), (300, 250), (1, 1)]),
+                   tuple(attribute(n, w) for n, w in [(12, 4)]),
+                   tuple(attribute(n, w) for n, w in [(600, 1000), (2, 3)]))  # fmt: skip
+
+    fake = Fake()
+    assert max(a.total for attrs in fake.by_kind for a in attrs) > TABLE_SPAN
+    totals = [math.prod(a.total for a in attrs) for attrs in fake.by_kind]
+    lcm = math.lcm(*totals)
+    fake.scale = tuple(kw * (lcm // tot) for kw, tot in zip(fake.kind_weights, totals))
+    counts = [math.prod(len(a) for a in attrs) for attrs in fake.by_kind]
+    fake.offsets = (0, counts[0], counts[0] + counts[1])
+    fake.total_weight = sum(fake.kind_weights) * lcm
+    draws = [rnd.randrange(1 << 256) for _ in range(3000)] + [0, fake.total_weight - 1]
+    for card, u in zip(_drawer(fake)(draws), draws, strict=True):
+        assert (card.kind, card.choices, card.number, card.weight) == _plain(fake, u)
