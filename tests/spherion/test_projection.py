@@ -63,7 +63,6 @@ def test_clones_share_nothing_they_change():
         state = game.new_initial_state(seed)
         clones = 0
         while not state.is_terminal():
-            p = state.current_player()
             if rng.random() < 0.15:  # at chance nodes too
                 before = state.to_json()
                 copy = state.clone()
@@ -78,25 +77,24 @@ def test_clones_share_nothing_they_change():
                 state = game.state_from_json(before)
                 assert copy_before == before
                 clones += 1
-            if p == CHANCE:
-                state.apply_action(state.sample_chance())
-            elif p == SIMULTANEOUS:
-                state.apply_actions([acts[rng.randrange(len(acts))] if acts else 0
-                                     for acts in (state.legal_actions(q) for q in (0, 1))])  # fmt: skip
-            else:
-                state.apply_action(state.legal_actions()[0])
+            _step(state, rng)
         assert clones > 5
+
+
+def _step(state, rng) -> None:
+    """One step of a game: chance sampled, both plans at random, a turn-based choice the first."""
+    p = state.current_player()
+    if p == CHANCE:
+        state.apply_action(state.sample_chance())
+    elif p == SIMULTANEOUS:
+        state.apply_actions([acts[rng.randrange(len(acts))] if acts else 0
+                             for acts in (state.legal_actions(q) for q in (0, 1))])  # fmt: skip
+    else:
+        state.apply_action(state.legal_actions()[0])
 
 
 def _play_out(state, rng, most: int = 400) -> None:
     for _ in range(most):
-        p = state.current_player()
         if state.is_terminal():
             return
-        if p == CHANCE:
-            state.apply_action(state.sample_chance())
-        elif p == SIMULTANEOUS:
-            state.apply_actions([acts[rng.randrange(len(acts))] if acts else 0
-                                 for acts in (state.legal_actions(q) for q in (0, 1))])  # fmt: skip
-        else:
-            state.apply_action(state.legal_actions()[0])
+        _step(state, rng)
