@@ -8,7 +8,12 @@ projections for a million cards on a 16-core machine and on a 4-node cluster.
 The 1 -> 2 worker speed-up alone, on a quiet 2-core machine (a minute or two; target >= 1.8x in
 `speed_up_wall`, the best wall time of 3 runs of 1 worker over the best of 3 runs of 2, interleaved):
 
-    python benchmarks/bench_run.py --parts scaling --scale-decks 16 --repeat 3
+    python benchmarks/bench_run.py --parts scaling --scale-decks 32 --repeat 3
+
+Measured (2026-11-28, the 2-core machine with nothing else running, load 1-2.5): 32 Gyon-RG decks,
+1,728 cards, one file a deck: 1 worker 40.2 / 53.3 / 40.3 s, 2 workers 21.1 / 20.8 / 21.8 s,
+`speed_up_wall` 1.94 (CPU share of 2 workers 1.98, the parent 0.2 % of it); the same manifest. With
+16 decks the fixed start (forking the workers, their first layout) weighs more: 1.69.
 
 Figures only, never asserts. The machine is shared: every figure gives wall time and CPU time
 (user + system of this process and its local workers), cards per CPU second is what a core does,
