@@ -2,6 +2,7 @@
 
     python benchmarks/deck_builders.py [--decks 20] [--games 40] [--bots greedy,greedy] [--game NAME ...]
         [--trap-games 1000] [--trap-greedy-games 20] [--draw-games 40] [--medium-games 0] [--jobs 2]
+        [--pairing A/B]
 
 For every game with decks:
 
@@ -213,10 +214,12 @@ def _deck_file(folder: Path, name: str, label: str, seed: int, options: dict[str
     return path
 
 
-def round_robin(name: str, games: int, bots: list[str], folder: Path) -> list[dict[str, Any]]:
+def round_robin(name: str, games: int, bots: list[str], folder: Path, only: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
     out = []
     strategies = STRATEGIES[name]
     for (a, opts_a), (b, opts_b) in combinations(strategies.items(), 2):
+        if only is not None and {a, b} != set(only):
+            continue
         points = 0.0
         played = 0
         for half in range(2):  # each deck plays each seat in half the games
@@ -247,7 +250,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--draw-games", type=int, default=40, help="Gog & Magog games of greedy against greedy for the draw rate")
     ap.add_argument("--medium-games", type=int, default=0, help="Gog & Magog games of medium against medium (minutes each)")
     ap.add_argument("--jobs", type=int, default=2, help="processes for the trap count and the draw rates")
+    ap.add_argument("--pairing", default=None, metavar="A/B",
+                    help="only this pairing of strategies in the round robin, e.g. '1 AP curve/default'")
     args = ap.parse_args(argv)
+    only = tuple(args.pairing.split("/", 1)) if args.pairing else None
+    if only is not None and (len(only) != 2 or not any(set(only) <= set(s) for s in STRATEGIES.values())):
+        ap.error(f"--pairing {args.pairing!r}: two strategies of one game, A/B: "
+                 + "; ".join(f"{g}: {', '.join(s)}" for g, s in STRATEGIES.items() if len(s) > 1))
     if args.decks < 1 or args.games < 4:
         ap.error("--decks must be at least 1 and --games at least 4")
     report: dict[str, Any] = {}
@@ -266,7 +275,7 @@ def main(argv: list[str] | None = None) -> None:
                 entry["draws"] = draws(args.draw_games, args.medium_games, args.jobs)
             if len(STRATEGIES[name]) > 1:
                 print(f"{name}: round robin", file=sys.stderr)
-                entry["round_robin"] = round_robin(name, args.games, args.bots.split(","), Path(tmp))
+                entry["round_robin"] = round_robin(name, args.games, args.bots.split(","), Path(tmp), only)
             report[name] = entry
     print(json.dumps(report, indent=1, ensure_ascii=False))
 
