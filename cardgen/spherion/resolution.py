@@ -406,6 +406,16 @@ class Resolution(Narrating):
                 self.tell(f"{calc}{a_name} loses the difference, {atk - now} ATK (now {now}{floor}), and goes back "
                           f"to #{src}")
 
+    def _met_and_destroyed(self, s: int, card: int, m: int, piece: int, at: str) -> None:
+        """Seat s's set spell or trap, moving, met seat m's piece: it flips face-up, activates if its
+        condition holds (_spell_or_trap_hit), and is destroyed."""
+        self.faceup[s][card] = True
+        self._spell_or_trap_hit(s, card, m, piece)
+        if self.zone[s][card] == FIELDZ:
+            self._remove(s, card)
+        if self._told is not None:
+            self.tell(f"{at}{self.game.player_name(s)}'s {self.game.cards[s][card].name} is destroyed")
+
     def _spell_or_trap_hit(self, q: int, card: int, p: int, piece: int) -> None:
         """Seat p's piece ran into seat q's spell or trap: it flips and activates if its condition holds."""
         st = self.game.cards[q][card]
@@ -600,12 +610,7 @@ class Resolution(Narrating):
             piece = (steps[m] - A_SUMMON) // 24
             self._spend_move(s, steps[s])
             if self.zone[m][piece] == FIELDZ:
-                self.faceup[s][card] = True
-                self._spell_or_trap_hit(s, card, m, piece)
-                if self.zone[s][card] == FIELDZ:
-                    self._remove(s, card)
-                if told:
-                    self.tell(f"{at}{g.player_name(s)}'s {g.cards[s][card].name} is destroyed")
+                self._met_and_destroyed(s, card, m, piece, at)
             return False
         if steps[m] >= A_SUMMON:  # a monster summoned there lands first
             self._enter(m, steps[m])
@@ -630,12 +635,7 @@ class Resolution(Narrating):
             return False
         self._enter(s, steps[s])
         piece = (steps[m] - A_MOVE) // 6
-        self.faceup[s][card] = True
-        self._spell_or_trap_hit(s, card, m, piece)
-        if self.zone[s][card] == FIELDZ:
-            self._remove(s, card)
-        if told:
-            self.tell(f"{at}{g.player_name(s)}'s {g.cards[s][card].name} is destroyed")
+        self._met_and_destroyed(s, card, m, piece, at)
         if (piece == DM or self.zone[m][piece] == FIELDZ) and self.occ[cell] == -1:
             self._enter(m, steps[m])
         return False
