@@ -197,7 +197,7 @@ class GreedyBot(Bot):
 
     def _choose(self, state: State) -> int:
         seat = self.seat
-        acts = state.legal_actions(seat)
+        acts = state.bot_actions(seat)
         if state.current_player() == SIMULTANEOUS:
             # Judge each own action against random choices of the others.
             def after(a):
@@ -433,15 +433,17 @@ class MCTSBot(Bot):
     # -- the search ------------------------------------------------------------
     def _choose(self, state: State) -> int:
         rng = self.rng
-        acts = state.legal_actions(self.seat)
         if self.blunder and rng.random() < self.blunder:
+            acts = state.legal_actions(self.seat)  # a blunder is any legal move
             choice = acts[int(rng.random() * len(acts))]
             n_acts = len(acts)
             self._why = lambda viewer: (f"{self._who()} played a random move this time (blunder rate {self.blunder:g})"
                                         + self._among(n_acts))
             return choice
+        acts = state.bot_actions(self.seat)
         if len(acts) == 1:
-            self._why = lambda viewer: f"{self._who()} had one legal move, so it did not search"
+            only = "one legal move" if len(state.legal_actions(self.seat)) == 1 else "one move worth making"
+            self._why = lambda viewer: f"{self._who()} had {only}, so it did not search"
             return acts[0]
         # the time budget runs from here (freeing the last move's tree counts against it), less
         # what the collector took after the last search (it will take about as long again)
@@ -570,7 +572,7 @@ class MCTSBot(Bot):
                 # up the position's own value taught nothing new, and the search stayed greedy;
                 # Gyre 8x8, 40 games against greedy at 2,000 playouts: 26 own value, 24 best child;
                 # with c=0.3 and 10,000 playouts the best child won 37 of 40)
-                self._expand(node, s, s.legal_actions(), p)
+                self._expand(node, s, s.bot_actions(), p)
                 value = max((c.prior for c in node.children.values()), key=lambda v: v[p], default=node.prior)
                 path.append((node, None, p, None))
                 break
@@ -579,7 +581,7 @@ class MCTSBot(Bot):
                 a = self._uct(node, node.children, p)
             else:
                 # information sets: the moves of this re-dealt world, new ones scored as they appear
-                legal = s.legal_actions()
+                legal = s.bot_actions()
                 missing = [x for x in legal if x not in node.children]
                 if missing:
                     self._expand(node, s, missing, p)
@@ -719,7 +721,7 @@ class MCTSBot(Bot):
         """Seat q's part of the joint action at a SIMULTANEOUS node (decoupled UCT). A move seen
         for the first time is scored as greedy scores it (played with one random choice of the
         others, the same for all of q's moves), and that value counts as its first visit."""
-        acts = s.legal_actions(q)
+        acts = s.bot_actions(q)
         if not acts:
             return self.game.noop_action
         if node.stats is None:

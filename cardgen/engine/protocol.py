@@ -659,6 +659,14 @@ class State:
         """evaluate() for every seat; games override it when one pass can score them all."""
         return [self.evaluate(p) for p in range(self.game.num_players)]
 
+    def bot_actions(self, player: int | None = None) -> list[int]:
+        """The legal moves a bot weighs (greedy and the searches, not random): a game may leave
+        out moves no player would make, that only lose what another move keeps (Gin-jon-tan: a
+        card played to be beaten where a cheaper duel was open). Never empty when legal_actions()
+        is not, always a part of it in its order, and decided only from what the mover can see.
+        The default: every legal move."""
+        return self.legal_actions(player)
+
     def evaluate_after(self, actions: list[int]) -> list[list[float] | None]:
         """evaluate_all() of the position after each of `actions` (moves of the player to move
         at a sequential node), for games that can score a move without copying the position;

@@ -131,6 +131,31 @@ class GinjontanRules(GinjontanPosition):
             return sorted(acts)
         return []
 
+    def bot_actions(self, player: int | None = None) -> list[int]:
+        """In a duel, the moves that give the opponent the least (every card unfolded is
+        public): a card played where it is beaten hands him both cards' values, and a player
+        who must lose a duel step plays the cheapest loss; a step that wins or ties gives
+        nothing. A bot losing the round handed away thousands where a move cost a few hundred
+        (issue 47: 'Earth-1-white on Sun-6-violet' gave 5,347 where another target cost 289)."""
+        acts = self.legal_actions(player)
+        if self.phase != DUEL or len(acts) < 2:
+            return acts
+        given = [self._duel_given(a) for a in acts]
+        least: dict[int, int] = {}  # per card of the mover: the least its moves give
+        for a, g in zip(acts, given):
+            i = (a - A_DUEL) // ACTIVE
+            least[i] = min(g, least.get(i, g))
+        return [a for a, g in zip(acts, given) if g == least[(a - A_DUEL) // ACTIVE]]
+
+    def _duel_given(self, action: int) -> int:
+        """The points duel move `action` gives the opponent (0 unless the mover's card is beaten)."""
+        t = self.game.t
+        a, b = self.duel
+        me, opp = (a, b) if self.turn == 0 else (b, a)
+        i, j = divmod(action - A_DUEL, ACTIVE)
+        cm, co = self.cards[self.active[me][i]], self.cards[self.active[opp][j]]
+        return t.value_of[cm] + t.value_of[co] if t.duel(cm, co) < 0 else 0
+
     def _distinct(self, zone: list[int], limit: int) -> list[int]:
         """Positions in a sorted zone, one per different card (equal cards are one choice)."""
         cards = self.cards

@@ -5,6 +5,7 @@ Random games from many seeds; at every step: legal actions sorted, unique and in
 range; clone and JSON round-trip equal to the original; action text round-trips;
 observations are JSON; illegal actions raise IllegalActionError and change nothing;
 evaluate_after scores each move as playing it would, leaving the position as it was;
+bot_actions keeps some of the legal moves, never none;
 a transposition key never recurs in a game, ignores what its seat cannot see, and lines
 with one key (two moves in either order, two different moves) reach positions the seat
 cannot tell apart;
@@ -119,6 +120,16 @@ def _check_evaluate_after(state, acts):
             assert value == played.evaluate_all(), f"evaluate_after({a}) differs from playing it"
 
 
+def _check_bot_actions(state, acts):
+    """The moves a bot weighs are some of the legal ones, in their order, never none, and the
+    position is left as it was."""
+    before = state.to_json()
+    kept = state.bot_actions()
+    assert kept, "bot_actions() left a bot with no move"
+    assert [a for a in acts if a in set(kept)] == kept, "bot_actions() must be legal moves, in their order"
+    assert state.to_json() == before
+
+
 def _check_transpositions(state, acts):
     """Lines that reach the same transposition key (MCTS then merges them) reach a position the
     seat sees the same way: the same observation, legal moves and evaluation. Checked for two
@@ -226,6 +237,7 @@ def random_game(game, seed, rng, check=True):
                 assert all(state.legal_actions(q) == [] for q in range(n) if q != p)
                 _check_illegal(state, acts)
                 _check_evaluate_after(state, acts)
+                _check_bot_actions(state, acts)
                 if step % STRIDE == 0:
                     _check_transpositions(state, acts)
             action = acts[rng.randrange(len(acts))]

@@ -38,3 +38,63 @@ def test_greedy_gives_no_duel_points_away_that_another_move_would_keep():
                 checked += holds_defeat
             state.apply_action(action)
     assert checked, "no duel was played while holding a Defeat: the test would prove nothing"
+
+
+def _cheapest_for_card(state, action) -> int:
+    """The least any target gives the opponent when the card of `action` acts."""
+    card = state.action_to_string(action).split(" on ")[0]
+    return min(_given(state, a) for a in state.legal_actions() if state.action_to_string(a).split(" on ")[0] == card)
+
+
+def test_a_searching_bot_beaten_in_a_duel_step_is_beaten_where_it_costs_least():
+    """Issue 47's duel: 'Earth-1-white on Sun-6-violet' gave 5,347 where the same card on the other
+    target cost 289. A card that is beaten whatever it targets hands the opponent its value and the
+    target's, and the target is not changed by winning: the cheapest target is the one a player
+    picks. The search (MCTS at 150 playouts) picks it at every duel step of four deals."""
+    game = load_game("ginjontan", players=2)
+    costlier_open = 0
+    for seed in (9, 1000, 1001, 1002):
+        state = game.new_initial_state(seed)
+        bots = [make_bot("mcts:iterations=150", game, p, seed) for p in range(2)]
+        while not state.is_terminal():
+            p = state.current_player()
+            if p == CHANCE:
+                state.apply_action(state.sample_chance())
+                continue
+            action = bots[p].step(state)
+            if state.phase == DUEL:
+                cheapest = _cheapest_for_card(state, action)
+                assert _given(state, action) == cheapest, (
+                    f"seed {seed}: {state.action_to_string(action)} gave {_given(state, action):,} points "
+                    f"where the same card on another target gave {cheapest:,}"
+                )
+                costlier_open += any(_given(state, a) > _cheapest_for_card(state, a) for a in state.legal_actions())
+            state.apply_action(action)
+    assert costlier_open, "no duel step offered a costlier target: the test would prove nothing"
+
+
+def test_bot_moves_in_a_duel_are_legal_and_give_what_playing_them_gives():
+    """bot_actions keeps, for each card the mover may act with, the targets giving the least, and
+    its reckoning of the points given is what playing the move gives (random games, every step)."""
+    import random
+
+    game = load_game("ginjontan", players=2)
+    steps = 0
+    for seed in range(6):
+        state, rng = game.new_initial_state(seed), random.Random(seed)
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_action(state.sample_chance())
+                continue
+            acts = state.legal_actions()
+            kept = state.bot_actions()
+            assert kept and set(kept) <= set(acts) and kept == sorted(kept, key=acts.index)
+            if state.phase == DUEL:
+                steps += 1
+                for a in acts:
+                    assert state._duel_given(a) == _given(state, a)
+                    assert (a in kept) == (_given(state, a) == _cheapest_for_card(state, a))
+            else:
+                assert kept == acts
+            state.apply_action(acts[rng.randrange(len(acts))])
+    assert steps > 50
