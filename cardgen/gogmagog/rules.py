@@ -162,6 +162,14 @@ class Rules(Narration):
         self.phase = OVER
 
     # -- legal actions -----------------------------------------------------------
+    def bot_actions(self, player: int | None = None) -> list[int]:
+        """The legal moves less `end` right after `march` while a lane can still move: a march
+        that moves nothing is a `pass` said twice (a bot's 'march / end' turns of issue 47)."""
+        acts = self.legal_actions(player)
+        if self.phase == MARCH and not self.marched and len(acts) > 1:
+            return [a for a in acts if a != A_END]
+        return acts
+
     def legal_actions(self, player: int | None = None) -> list[int]:
         if self.phase == OVER:
             return []
