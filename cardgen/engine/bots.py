@@ -191,9 +191,13 @@ class RandomBot(Bot):
 
 class GreedyBot(Bot):
     """One ply: the action whose resulting position the game's evaluate() likes best
-    (ties broken at random)."""
+    (ties broken at random). Where cards are hidden the position is judged in WORLDS re-deals
+    of what the bot cannot see (State.determinize), the values averaged: judged on the true
+    position, the evaluation read the other hands (Gin-jon-tan's greedy knew whether its hand
+    beat the opponent's, and played as well as a search)."""
 
     name = "greedy"
+    WORLDS = 4
 
     def _choose(self, state: State) -> int:
         seat = self.seat
@@ -205,20 +209,15 @@ class GreedyBot(Bot):
                 joint = [a if p == seat else _pick(s.legal_actions(p), self.rng) for p in range(self.game.num_players)]
                 s.apply_actions(joint)
                 return s
-            scored: list = [None] * len(acts)
+            values = [after(a).evaluate(seat) for a in acts]
+        elif self.game.game_type.perfect_information:
+            values = self._values(state, acts)
         else:
-            def after(a):
-                s = state.clone()
-                s.apply_action(a)
-                return s
-
-            scored = state.evaluate_after(acts)  # in place where the game can, else None
+            worlds = [self._values(state.determinize(seat, self.rng), acts) for _ in range(self.WORLDS)]
+            values = [sum(v) / len(worlds) for v in zip(*worlds)]
 
         best, best_acts = None, []
-        values = []
-        for a, known in zip(acts, scored):
-            v = after(a).evaluate(seat) if known is None else known[seat]
-            values.append(v)
+        for a, v in zip(acts, values):
             if best is None or v > best:
                 best, best_acts = v, [a]
             elif v == best:
@@ -226,11 +225,25 @@ class GreedyBot(Bot):
         choice = best_acts[int(self.rng.random() * len(best_acts))]
         rows = sorted(zip(acts, values), key=lambda r: -r[1])
         ties = f" ({len(best_acts)} tied, one picked at random)" if len(best_acts) > 1 else ""
+        redeals = "" if self.game.game_type.perfect_information else f", averaged over {self.WORLDS} re-deals of the hidden cards"
         why = (f"the best value{{ties}} of {{n}} legal moves; value: the game's evaluate() "
-               f"of the position after the move, for {self.game.player_name(seat)}")
+               f"of the position after the move, for {self.game.player_name(seat)}{redeals}")
         self._why = self._ranked(state.clone(), choice, [(a, f"value {v:8.2f}") for a, v in rows],
                                  why.replace("{ties}", "{ties" + ties + "}"))
         return choice
+
+    def _values(self, state: State, acts: list[int]) -> list[float]:
+        """The evaluation for the bot's seat after each of `acts` (sequential moves) in `state`."""
+        seat = self.seat
+        values = []
+        for a, known in zip(acts, state.evaluate_after(acts)):  # in place where the game can
+            if known is None:
+                after = state.clone()
+                after.apply_action(a)
+                values.append(after.evaluate(seat))
+            else:
+                values.append(known[seat])
+        return values
 
 
 def _chances(logits: list[float]) -> list[float]:

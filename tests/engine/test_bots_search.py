@@ -379,7 +379,8 @@ def test_a_search_leaves_the_cyclic_collector_as_it_found_it(was_on, monkeypatch
 
 
 def _gyonrg_board_position(min_moves: int = 20):
-    """A Gyon-RG position from a seeded greedy game: the board phase, with many moves to play."""
+    """A Gyon-RG position from a seeded greedy game: the board phase, with many moves to play and
+    two fleets that can turn."""
     from cardgen.engine.protocol import CHANCE
     from cardgen.gyonrg.position import BOARD
 
@@ -390,8 +391,9 @@ def _gyonrg_board_position(min_moves: int = 20):
         p = state.current_player()
         if p == CHANCE:
             state.apply_action(state.sample_chance())
-        elif state.phase == BOARD and state.turn >= 2 and len(state.legal_actions()) >= min_moves:
-            return game, state
+        elif state.phase == BOARD and state.turn >= 2 and len(state.legal_actions()) >= min_moves and \
+                len({game.layout.decode(a).sector for a in state.legal_actions() if game.layout.decode(a).kind == "rotate"}) >= 2:
+            return game, state  # many moves, two fleets that can turn
         else:
             state.apply_action(bots[p].step(state))
     raise AssertionError("no board position with enough moves")
