@@ -191,7 +191,8 @@ class RandomBot(Bot):
 
 class GreedyBot(Bot):
     """One ply: the action whose resulting position the game's evaluate() likes best
-    (ties broken at random)."""
+    (ties broken at random). At a SIMULTANEOUS node the positions are those of one re-deal of
+    what the seat cannot see (state.determinize), so the choice reads only what the seat knows."""
 
     name = "greedy"
 
@@ -199,10 +200,17 @@ class GreedyBot(Bot):
         seat = self.seat
         acts = state.legal_actions(seat)
         if state.current_player() == SIMULTANEOUS:
-            # Judge each own action against random choices of the others.
+            # Judge each own action in one re-deal of what the seat cannot see (the others' hidden
+            # cards and their plans so far: the true state holds them, and the bot must not peek, as
+            # MCTS does not), against one random choice of each other seat, the same for all its actions
+            # (a choice drawn anew for each would rank them by the others' luck as much as by their own)
+            world = state.determinize(seat, self.rng)
+            others = [_pick(world.legal_actions(p), self.rng) if p != seat else 0 for p in range(self.game.num_players)]
+
             def after(a):
-                s = state.clone()
-                joint = [a if p == seat else _pick(s.legal_actions(p), self.rng) for p in range(self.game.num_players)]
+                s = world.clone()
+                joint = others[:]
+                joint[seat] = a
                 s.apply_actions(joint)
                 return s
             scored: list = [None] * len(acts)
