@@ -1,6 +1,7 @@
 """What Spherion's bots make of a position (their shared evaluation, read by greedy and MCTS alike), on
 hand-made positions: a summon is scored with the tributes it owes, guards next to the own deck master
-and boosted monsters are kept, and a face-down trap is worth more where the opponent sets out."""
+(two, the second worth half the first) and boosted monsters are kept, and a face-down trap is worth more
+where the opponent sets out; greedy plans on what its seat can see."""
 
 from __future__ import annotations
 
@@ -39,6 +40,22 @@ def test_greedy_keeps_its_last_guard_next_to_its_deck_master_while_an_opposing_m
     assert s.guards(0) == 1
     plan = _greedy_plan(s)
     assert s.guards(0, planned=True) == 1, [s.action_to_string(a, 0) for a in plan]
+
+
+def test_greedy_keeps_a_second_guard_home_rather_than_walk_it_out_for_a_cell_while_an_opposing_monster_nears():
+    # issue 47: with only the first guard valued, the bots walked the second one out (or tributed it) in most
+    # of the turns that left their deck master less guarded; the second now counts half
+    s = planning()
+    near = s.board.neighbours[s.dm[0]]
+    card(s, 0, where=near[1], atk=1500)
+    card(s, 0, where=near[3], atk=1500)
+    dist = s.board.steps(s.dm[0])
+    card(s, 1, where=next(c for c in free_cells(s, 40) if dist[c] == 3), atk=1800)
+    s.mpts = [2, 0]
+    s.turn = 5
+    assert s.guards(0) == 2
+    plan = _greedy_plan(s)
+    assert s.guards(0, planned=True) == 2, [s.action_to_string(a, 0) for a in plan]
 
 
 def test_greedy_does_not_tribute_its_boosted_monster_for_a_barely_stronger_one():
