@@ -191,10 +191,11 @@ class RandomBot(Bot):
 
 class GreedyBot(Bot):
     """One ply: the action whose resulting position the game's evaluate() likes best
-    (ties broken at random). Where cards are hidden the position is judged in WORLDS re-deals
-    of what the bot cannot see (State.determinize), the values averaged: judged on the true
-    position, the evaluation read the other hands (Gin-jon-tan's greedy knew whether its hand
-    beat the opponent's, and played as well as a search)."""
+    (ties broken at random), judged only on what the bot's seat can see: where cards are hidden,
+    sequential moves are judged in WORLDS re-deals of the rest (State.determinize), the values
+    averaged, and a SIMULTANEOUS node's moves in one re-deal, against one random choice of each
+    other seat. On the true position the evaluation read the other hands and plans (Gin-jon-tan's
+    greedy knew whether its hand beat the opponent's; Spherion's planned on the opponent's steps)."""
 
     name = "greedy"
     WORLDS = 4
@@ -203,10 +204,17 @@ class GreedyBot(Bot):
         seat = self.seat
         acts = state.bot_actions(seat)
         if state.current_player() == SIMULTANEOUS:
-            # Judge each own action against random choices of the others.
+            # Judge each own action in one re-deal of what the seat cannot see (the others' hidden
+            # cards and their plans so far: the true state holds them, and the bot must not peek, as
+            # MCTS does not), against one random choice of each other seat, the same for all its actions
+            # (a choice drawn anew for each would rank them by the others' luck as much as by their own)
+            world = state.determinize(seat, self.rng)
+            others = [_pick(world.legal_actions(p), self.rng) if p != seat else 0 for p in range(self.game.num_players)]
+
             def after(a):
-                s = state.clone()
-                joint = [a if p == seat else _pick(s.legal_actions(p), self.rng) for p in range(self.game.num_players)]
+                s = world.clone()
+                joint = others[:]
+                joint[seat] = a
                 s.apply_actions(joint)
                 return s
             values = [after(a).evaluate(seat) for a in acts]

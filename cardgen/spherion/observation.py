@@ -120,10 +120,10 @@ EV_NEXT = 0.82  # a monster next to the opposing deck master
 EV_SPELL = -0.37  # a spell or trap on the field (it takes a field place and a summon)
 # Set by hand on top of the fit (its games, mcts against random, seldom showed a deck master under siege or a
 # trap set on purpose), each measured in docs/rules/spherion.md, "Bots":
-EV_GUARD = 0.55  # each of the first GUARDS own monsters next to the seat's own deck master (it blocks a side
-# and meets an attacker), times the threat: the closest opposing monster's closeness to that deck master, as
-# EV_CLOSE reads it. One: a second guard kept home cost greedy games (docs/rules/spherion.md, "Bots")
-GUARDS = 1
+EV_GUARD = 0.55  # an own monster next to the seat's own deck master (it blocks a side and meets an attacker),
+# times the threat: the closest opposing monster's closeness to that deck master, as EV_CLOSE reads it
+GUARDED = (0.0, 1.0, 1.5)  # EV_GUARDs for 0, 1 and 2 or more guards: the second counts half (at full weight it
+# cost greedy games; unvalued, the bots walked it out or tributed it every other game: docs/rules/spherion.md, "Bots")
 EV_BOOST = 0.5  # a monster that took a power-up or a spell's boost (more ATK or DEF, or wall crossing)
 EV_LURE = 2.0  # a face-down trap's closeness to the opposing deck master, where the opposing monsters set out
 
@@ -349,7 +349,7 @@ class Observing(Planning):
                 field, guards = self._field_value(p, cells, dm, up)
                 v += field
                 if guards:
-                    v += EV_GUARD * self._threat(p, dm, seats[1 - p][0]) * min(guards, GUARDS)
+                    v += EV_GUARD * self._threat(p, dm, seats[1 - p][0]) * GUARDED[min(guards, 2)]
             value.append(v)
         half = (value[0] - value[1]) / 2
         return [half, -half]
@@ -413,7 +413,7 @@ class Observing(Planning):
 
         def worth(field: dict[int, int]) -> float:
             v, guards = self._field_value(p, field, dm, up)
-            return v + EV_GUARD * threat * min(guards, GUARDS)
+            return v + EV_GUARD * threat * GUARDED[min(guards, 2)]
 
         cells = dict(cells)
         for _ in range(pending):

@@ -1,12 +1,13 @@
 """What Spherion's bots make of a position (their shared evaluation, read by greedy and MCTS alike), on
 hand-made positions: a summon is scored with the tributes it owes, guards next to the own deck master
-and boosted monsters are kept, and a face-down trap is worth more where the opponent sets out."""
+(two, the second worth half the first) and boosted monsters are kept, and a face-down trap is worth more
+where the opponent sets out; greedy plans on what its seat can see."""
 
 from __future__ import annotations
 
 from cardgen.engine import SIMULTANEOUS
 from cardgen.engine.bots import make_bot
-from cardgen.spherion.actions import A_MOVE, A_SUMMON, A_TRIBUTE, READY
+from cardgen.spherion.actions import A_MOVE, A_SUMMON, A_TRIBUTE, READY, WAIT
 
 from .test_rules import card, free_cells, planning, side
 
@@ -39,6 +40,22 @@ def test_greedy_keeps_its_last_guard_next_to_its_deck_master_while_an_opposing_m
     assert s.guards(0) == 1
     plan = _greedy_plan(s)
     assert s.guards(0, planned=True) == 1, [s.action_to_string(a, 0) for a in plan]
+
+
+def test_greedy_keeps_a_second_guard_home_rather_than_walk_it_out_for_a_cell_while_an_opposing_monster_nears():
+    # issue 47: with only the first guard valued, the bots walked the second one out (or tributed it) in most
+    # of the turns that left their deck master less guarded; the second now counts half
+    s = planning()
+    near = s.board.neighbours[s.dm[0]]
+    card(s, 0, where=near[1], atk=1500)
+    card(s, 0, where=near[3], atk=1500)
+    dist = s.board.steps(s.dm[0])
+    card(s, 1, where=next(c for c in free_cells(s, 40) if dist[c] == 3), atk=1800)
+    s.mpts = [2, 0]
+    s.turn = 5
+    assert s.guards(0) == 2
+    plan = _greedy_plan(s)
+    assert s.guards(0, planned=True) == 2, [s.action_to_string(a, 0) for a in plan]
 
 
 def test_greedy_does_not_tribute_its_boosted_monster_for_a_barely_stronger_one():
@@ -112,3 +129,35 @@ def test_bot_quality_counts_a_plan_that_walks_the_last_guard_away_as_unguarded_b
     assert bench.spherion_unguarded(stay, [READY, READY]) == 0  # readying at once keeps the guard
     s.apply_actions([A_MOVE + guard * 6 + side(s, at, away), READY])
     assert bench.spherion_unguarded(s, [READY, READY]) == 1
+
+
+def test_greedy_plans_on_what_its_seat_can_see_not_the_opponents_hidden_plan_or_hand():
+    # issue 47: greedy judged its steps on the true state, the opponent's plan and hand included. Two
+    # positions north cannot tell apart (the same board, points and counts; south's two planned steps and
+    # the card in south's hand differ) must get the same steps from the same bot
+    s = planning()
+    near = s.board.neighbours[s.dm[0]]
+    card(s, 0, where=near[1], atk=1500)
+    card(s, 0, where=near[3], atk=1200)
+    dist = s.board.steps(s.dm[0])
+    at = next(c for c in free_cells(s, 40) if dist[c] == 4)
+    foe = card(s, 1, where=at, atk=1800)
+    card(s, 1, atk=2000)  # in south's hand, no Summon point to play it
+    s.mpts = [3, 2]
+    s.turn = 12
+    toward = next(c for c in s.board.neighbours[at] if dist[c] == 3 and s.occ[c] == -1)
+    closer = next(c for c in s.board.neighbours[toward] if dist[c] == 2 and s.occ[c] == -1)
+    twins = [s.clone(), s.clone()]
+    twins[0].apply_actions([WAIT, A_MOVE + foe * 6 + side(s, at, toward)])
+    twins[0].apply_actions([WAIT, A_MOVE + foe * 6 + side(s, toward, closer)])
+    for _ in range(2):
+        twins[1].apply_actions([WAIT, WAIT])
+    other = twins[1]
+    held, kept = other.hand[1][0], other.deck[1][0]
+    other.hand[1], other.deck[1][0] = sorted(other.hand[1][1:] + [kept]), held  # another card, hidden from north
+    other.zone[1][held], other.zone[1][kept] = other.zone[1][kept], other.zone[1][held]
+    other._proj = [None, None]
+    assert twins[0].observation(0) == twins[1].observation(0)
+    for seed in range(8):
+        chosen = [make_bot("greedy", t.game, 0, seed).step(t.clone()) for t in twins]
+        assert chosen[0] == chosen[1], (seed, [twins[0].action_to_string(a, 0) for a in chosen])
