@@ -84,6 +84,25 @@ class LegalActions(Position):
             self._legal = tuple(self._compute_legal())
         return list(self._legal)
 
+    def bot_actions(self, player: int | None = None) -> list[int]:
+        """The legal moves less a free move straight back: a fleet that moved for no Action Point
+        and returns the same way for none changes nothing (issue 47: 'move b4 c3', 'move c3 b4'
+        at 0 AP), like a rotation back, which the rules refuse."""
+        acts = self.legal_actions(player)
+        if not self.freed or self.phase != BOARD:
+            return acts
+        layout = self.game.layout
+        kept = []
+        for a in acts:
+            if layout.move <= a < layout.rotate:
+                act = layout.decode(a)
+                if self.freed >> act.dest * SECTORS + act.sector & 1:
+                    lead = next(c for k, c in enumerate(self.board[act.sector]) if act.mask >> k & 1)
+                    if not self.stat(lead, MOVE):
+                        continue
+            kept.append(a)
+        return kept or acts
+
     def _is_legal(self, action: int) -> bool:
         legal = self._legal
         if legal is None:

@@ -112,7 +112,7 @@ class Position(State):
 
     __slots__ = ("game", "rng", "phase", "player", "turn", "hands", "decks", "scrap", "board", "owner",
                  "facing", "ap", "vp", "deployed", "open", "used", "kept", "deltas", "discount", "effects",
-                 "jams", "drain", "board_actions", "promoted", "turned", "mulligans", "mulliganed", "winner", "picks",
+                 "jams", "drain", "board_actions", "promoted", "turned", "freed", "mulligans", "mulliganed", "winner", "picks",
                  "resume", "_legal")  # fmt: skip
 
     game: GameSetup
@@ -142,6 +142,9 @@ class Position(State):
     # 4 bits a sector: the facings its fleet has held since it last faced the opponent (turned
     # by rotations this turn); a rotation back to one of them changes nothing (noop_rotations)
     turned: int
+    # bit src * SECTORS + dest: a move from src to dest this turn cost no Action Point (bot_actions
+    # leaves out the free move straight back, which changes nothing)
+    freed: int
     mulligans: int
     mulliganed: int  # bit p: seat p took its mulligan (in view of the opponent; see observation)
     winner: int | None
@@ -181,6 +184,7 @@ class Position(State):
         s.board_actions = 0
         s.promoted = 0
         s.turned = 0
+        s.freed = 0
         s.mulligans = 0  # seats that have decided (0, 1, 2)
         s.mulliganed = 0
         s.winner = None
@@ -215,6 +219,7 @@ class Position(State):
         s.board_actions = self.board_actions
         s.promoted = self.promoted
         s.turned = self.turned
+        s.freed = self.freed
         s.mulligans = self.mulligans
         s.mulliganed = self.mulliganed
         s.winner = self.winner
@@ -322,6 +327,7 @@ class Position(State):
             **({"picks": self.picks, "resume": self.resume} if self.phase == SALVAGE else {}),
             # only while a fleet is turned: a position between turns reads as before the field
             **({"turned": self.turned} if self.turned else {}),
+            **({"freed": self.freed} if self.freed else {}),
         }
 
     @classmethod
@@ -353,6 +359,7 @@ class Position(State):
             s.board_actions = int(data["board_actions"])
             s.promoted = int(data["promoted"])
             s.turned = int(data.get("turned", 0))  # saved before the field: no rotation remembered
+            s.freed = int(data.get("freed", 0))
             s.mulligans = int(data["mulligans"])
             s.mulliganed = 0  # not part of the position: see observation
             s.winner = data["winner"]

@@ -229,7 +229,10 @@ class Rules(LegalActions):
         else:
             group = [c for k, c in enumerate(fleet) if mask >> k & 1]
             rest = [c for k, c in enumerate(fleet) if not mask >> k & 1]
-        self.ap -= self.stat(group[0], MOVE)
+        cost = self.stat(group[0], MOVE)
+        self.ap -= cost
+        if not cost:
+            self.freed |= 1 << src * SECTORS + dest
         self.board[src] = rest
         if not rest:
             self.owner[src] = -1
@@ -408,6 +411,7 @@ class Rules(LegalActions):
                       (": its turned fleets face the opponent again" if turned else ""))  # fmt: skip
         self.facing = [0] * SECTORS
         self.turned = 0
+        self.freed = 0
         self.player = 1 - self.player
         self._start_turn()
 

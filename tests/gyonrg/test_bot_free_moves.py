@@ -1,0 +1,54 @@
+"""A bot does not move a fleet back for free (issue 47: 'move b4 c3', then 'move c3 b4', both at
+0 Action Points, in a searching bot's turn). A fleet whose move costs no Action Point can go
+there and back without end; the way back changes nothing, like a rotation back, so the bots
+leave it out (a person may still play it)."""
+
+import random
+
+from cardgen.engine import CHANCE, load_game
+from cardgen.gyonrg.position import BOARD
+
+
+def _free_move_and_its_way_back():
+    """A position right after a free move whose way straight back is legal, and that way back."""
+    game = load_game("gyonrg")
+    layout = game.layout
+    for seed in range(200):
+        state, rng = game.new_initial_state(seed), random.Random(seed)
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_action(state.sample_chance())
+                continue
+            acts = state.legal_actions()
+            a = acts[rng.randrange(len(acts))]
+            if state.phase == BOARD and layout.move <= a < layout.rotate:
+                ap, mover = state.ap, state.player
+                act = layout.decode(a)
+                state.apply_action(a)
+                if state.ap == ap and state.phase == BOARD and state.current_player() == mover:
+                    back = [b for b in state.legal_actions() if layout.move <= b < layout.rotate
+                            and (layout.decode(b).sector, layout.decode(b).dest) == (act.dest, act.sector)]
+                    if back:
+                        return state, back
+                continue
+            state.apply_action(a)
+    raise AssertionError("no free move with a way back in 200 random games")
+
+
+def test_bots_leave_out_a_free_move_straight_back():
+    state, back = _free_move_and_its_way_back()
+    assert set(back) <= set(state.legal_actions()), "a person may still move back"
+    assert not set(back) & set(state.bot_actions())
+    assert state.bot_actions(), "the bots keep other moves"
+    # a copy and a record read back remember the free move
+    assert not set(back) & set(state.clone().bot_actions())
+    assert not set(back) & set(state.game.state_from_json(state.to_json()).bot_actions())
+
+
+def test_the_memory_ends_with_the_turn():
+    state, back = _free_move_and_its_way_back()
+    mover = state.player
+    while state.player == mover and not state.is_terminal():
+        state.apply_action(state.game.layout.end if state.game.layout.end in state.legal_actions()
+                           else state.legal_actions()[0])
+    assert state.freed == 0
