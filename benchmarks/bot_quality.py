@@ -14,7 +14,11 @@ Per game: -n games of medium against medium, medium against greedy and hard agai
                            the move beyond the least that any legal move of that step gave away
                            (a card played onto the target that wins the most from it, where
                            another target or card cost less), per game and as a share of the
-                           points the opponents won in duels; target <= 10 %
+                           points the opponents won in duels; target <= 10 %. Also the share
+                           beyond the least the same card would have given on another target
+                           (the card's other targets are left as they were: target 0). Another
+                           card may cost less now and more later: a card that has not acted
+                           must act while an opposing card stands
   unguarded by choice      Spherion: a bot's turns a game that end planned with fewer of its monsters next to
                            its own deck master than the turn began with (a tribute, a guard walked off, the
                            deck master walked away), counted at its 'ready' from its plan as projected on the
@@ -62,13 +66,14 @@ def _turn(state):
     return getattr(state, "turn", None)
 
 
-def _given_away(state, action) -> tuple[int, int]:
+def _given_away(state, action) -> tuple[int, int, int]:
     """Gin-jon-tan, at a duel step: (points the opponents gain by `action`, the least any legal
-    move of the step would have given them); (0, 0) elsewhere."""
-    from cardgen.ginjontan.layout import DUEL
+    move of the step would have given them, the least the same card would have given on any
+    target); (0, 0, 0) elsewhere."""
+    from cardgen.ginjontan.layout import A_DUEL, ACTIVE, DUEL
 
     if state.phase != DUEL:
-        return 0, 0
+        return 0, 0, 0
     me = state.player
 
     def given(a: int) -> int:
@@ -76,7 +81,10 @@ def _given_away(state, action) -> tuple[int, int]:
         after.apply_action(a)
         return sum(after.scores[q] - state.scores[q] for q in range(len(state.scores)) if q != me)
 
-    return given(action), min(given(a) for a in state.legal_actions())
+    card = (action - A_DUEL) // ACTIVE
+    gives = {a: given(a) for a in state.legal_actions()}
+    same = min(g for a, g in gives.items() if (a - A_DUEL) // ACTIVE == card)
+    return gives[action], min(gives.values()), same
 def spherion_unguarded(state, joint) -> int:
     """Seats whose 'ready' in `joint` ends a plan leaving fewer guards than the turn began with (see above)."""
     from cardgen.spherion.actions import READY
@@ -92,7 +100,7 @@ def play(task):
     bots = [make_bot(spec, game, seat, seed) for seat, spec in enumerate(specs)]
     seconds: dict[str, list[float]] = {}
     noops = moves = wars = unguarded = 0
-    given = excess = 0
+    given = excess = excess_card = 0
     seen: set = set()
     turn = None
     turns = 0
@@ -125,9 +133,10 @@ def play(task):
         if name == "gogmagog" and state.action_to_string(action) == "war":
             wars += 1
         if name == "ginjontan":
-            gave, least = _given_away(state, action)
+            gave, least, same = _given_away(state, action)
             given += gave
             excess += gave - least
+            excess_card += gave - same
         state.apply_action(action)
         moves += 1
         after = _key(state)
@@ -137,7 +146,7 @@ def play(task):
     limit = name == "gogmagog" and ret[0] == ret[1]
     return {"game": name, "specs": specs, "returns": ret, "noops": noops, "turns": max(turns, 1), "wars": wars,
             "unguarded": unguarded, "draw_at_limit": limit, "seconds": seconds, "moves": moves, "given": given,
-            "excess": excess}  # fmt: skip
+            "excess": excess, "excess_card": excess_card}  # fmt: skip
 
 
 def time_levels(name: str, positions: int, seed: int) -> dict[str, float]:
@@ -230,6 +239,8 @@ def main() -> None:
             given = sum(r["given"] for r in mine)
             rows.append((name, "points given away beyond the least, per game", f"{excess / len(mine):,.0f}", ""))
             rows.append((name, "  as a share of the points given in duels", f"{excess / max(given, 1):.0%}", "<= 10 %"))
+            card = sum(r["excess_card"] for r in mine)
+            rows.append((name, "  the same card on another target: share", f"{card / max(given, 1):.0%}", "0"))
         if name == "spherion":
             rows.append((name, "unguarded by choice, a bot's turns a game",
                          f"{sum(r['unguarded'] for r in mine) / (2 * len(mine)):.2f}", "<= 0.5"))
