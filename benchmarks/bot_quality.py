@@ -58,7 +58,9 @@ def _key(state):
         return (tuple(tuple(f) for f in state.board), tuple(state.facing), state.ap, tuple(state.hands[state.player]),
                 state.phase)  # fmt: skip
     if name == "gogmagog":
-        return (tuple(state.bd), tuple(state.mana), tuple(state.energy), tuple(map(tuple, state.hand)), state.phase)
+        # the War's choices so far (combine, split) change no card until it resolves, yet they are moves
+        return (tuple(state.bd), tuple(state.mana), tuple(state.energy), tuple(map(tuple, state.hand)), state.phase,
+                repr(state.plan), len(state.pending))  # fmt: skip
     return None
 
 
