@@ -85,9 +85,10 @@ class LegalActions(Position):
         return list(self._legal)
 
     def bot_actions(self, player: int | None = None) -> list[int]:
-        """The legal moves less a free move straight back: a fleet that moved for no Action Point
-        and returns the same way for none changes nothing (issue 47: 'move b4 c3', 'move c3 b4'
-        at 0 AP), like a rotation back, which the rules refuse."""
+        """The legal moves less a free move that brings a ship back to a sector it left this turn
+        by free moves: a fleet going round for no Action Point changes nothing (issue 47: 'move
+        b4 c3', 'move c3 b4' at 0 AP; 'b4 a4', 'a4 b5', 'b5 b4' again and again), like a
+        rotation back, which the rules refuse."""
         acts = self.legal_actions(player)
         if not self.freed or self.phase != BOARD:
             return acts
@@ -96,10 +97,9 @@ class LegalActions(Position):
         for a in acts:
             if layout.move <= a < layout.rotate:
                 act = layout.decode(a)
-                if self.freed >> act.dest * SECTORS + act.sector & 1:
-                    lead = next(c for k, c in enumerate(self.board[act.sector]) if act.mask >> k & 1)
-                    if not self.stat(lead, MOVE):
-                        continue
+                group = [c for k, c in enumerate(self.board[act.sector]) if act.mask >> k & 1]
+                if any(self.freed >> c * SECTORS + act.dest & 1 for c in group) and not self.stat(group[0], MOVE):
+                    continue
             kept.append(a)
         return kept or acts
 

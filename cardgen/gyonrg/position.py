@@ -142,8 +142,8 @@ class Position(State):
     # 4 bits a sector: the facings its fleet has held since it last faced the opponent (turned
     # by rotations this turn); a rotation back to one of them changes nothing (noop_rotations)
     turned: int
-    # bit src * SECTORS + dest: a move from src to dest this turn cost no Action Point (bot_actions
-    # leaves out the free move straight back, which changes nothing)
+    # bit card * SECTORS + sector: the ship left the sector this turn by a move that cost no Action
+    # Point (bot_actions leaves out a free move bringing it back, which changes nothing)
     freed: int
     mulligans: int
     mulliganed: int  # bit p: seat p took its mulligan (in view of the opponent; see observation)

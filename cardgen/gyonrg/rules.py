@@ -232,7 +232,8 @@ class Rules(LegalActions):
         cost = self.stat(group[0], MOVE)
         self.ap -= cost
         if not cost:
-            self.freed |= 1 << src * SECTORS + dest
+            for c in group:
+                self.freed |= 1 << c * SECTORS + src
         self.board[src] = rest
         if not rest:
             self.owner[src] = -1

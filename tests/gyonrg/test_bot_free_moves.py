@@ -52,3 +52,31 @@ def test_the_memory_ends_with_the_turn():
         state.apply_action(state.game.layout.end if state.game.layout.end in state.legal_actions()
                            else state.legal_actions()[0])
     assert state.freed == 0
+
+
+def test_a_searching_bot_goes_round_in_no_circle():
+    """Seed 1005, two searching bots (mcts at 1,200 playouts with minimax against mcts at 400):
+    red went round b4 -> a4 -> b5 -> b4 for free a dozen times in one turn. No position of a
+    turn's board phase comes back within it now."""
+    game = load_game("gyonrg")
+    from cardgen.engine.bots import make_bot
+
+    state = game.new_initial_state(1005)
+    bots = [make_bot(spec, game, p, 1005) for p, spec in enumerate(("mcts:iterations=1200,minimax=0.5", "mcts:iterations=400"))]
+    turn, seen, free_moves = None, set(), 0
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply_action(state.sample_chance())
+            continue
+        if state.turn != turn:
+            turn, seen = state.turn, set()
+        if state.phase == BOARD:
+            key = (tuple(map(tuple, state.board)), tuple(state.facing), state.ap, tuple(state.hands[state.player]))
+            assert key not in seen, f"turn {turn}: a position of the board phase came back"
+            seen.add(key)
+        ap = state.ap
+        action = bots[state.current_player()].step(state)
+        moving = state.phase == BOARD and game.layout.move <= action < game.layout.rotate
+        state.apply_action(action)
+        free_moves += moving and state.ap == ap
+    assert free_moves, "no free move was made: the test would prove nothing"
