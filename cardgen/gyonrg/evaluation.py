@@ -58,7 +58,7 @@ class Evaluation(Rules):
         here: list[float] | None = None
         board, owner, facing = self.board, self.owner, self.facing
         p = self.player
-        turned, freed = self.turned, self.freed  # (moves and deployments face fleets front: taken back with them)
+        turned, freed, spun = self.turned, self.freed, self.spun  # (moves and deployments face fleets front: taken back with them)
         for i, a in enumerate(actions):
             act = decode(a)
             if act.kind == "rotate":
@@ -72,7 +72,7 @@ class Evaluation(Rules):
                 self._move(p, src, dest, act.mask)
                 out[i] = self.evaluate_all()
                 board[src], board[dest], owner[src], owner[dest], facing[src], facing[dest], self.open, self.ap = kept
-                self.turned, self.freed = turned, freed
+                self.turned, self.freed, self.spun = turned, freed, spun
             elif act.kind == "deploy":
                 sec, hands = act.sector, self.hands
                 hand, fleet, deployed = hands[p], board[sec], self.deployed
@@ -82,7 +82,7 @@ class Evaluation(Rules):
                 out[i] = self.evaluate_all()
                 hands[p], board[sec], self.deployed = hand, fleet, deployed
                 owner[sec], facing[sec], self.open, self.ap = was
-                self.turned = turned
+                self.turned, self.spun = turned, spun
         return out
 
     def _side_values(self) -> tuple[float, float]:
@@ -132,7 +132,7 @@ class Evaluation(Rules):
         mulligan is left out: it is history, seen but changing no future."""
         opp = 1 - player
         return (
-            self.phase, self.player, self.turn, self.ap, self.board_actions, self.promoted, self.turned, self.freed, self.mulligans,
+            self.phase, self.player, self.turn, self.ap, self.board_actions, self.promoted, self.turned, self.freed, self.spun, self.mulligans,
             self.winner, self.picks, self.resume, self.open, self.used, tuple(self.kept), tuple(self.vp),
             tuple(map(tuple, self.board)), tuple(self.owner), tuple(self.facing), tuple(self.deployed),
             tuple(self.hands[player]), len(self.hands[opp]), len(self.decks[0]), len(self.decks[1]),

@@ -88,14 +88,20 @@ class LegalActions(Position):
         """The legal moves less a free move that brings a ship back to a sector it left this turn
         by free moves: a fleet going round for no Action Point changes nothing (issue 47: 'move
         b4 c3', 'move c3 b4' at 0 AP; 'b4 a4', 'a4 b5', 'b5 b4' again and again), like a
-        rotation back, which the rules refuse."""
+        rotation back, which the rules refuse. Less a second turn of a fleet that has not
+        attacked since its first: one turn from where it stood reaches any facing (medium
+        ended a turn with 'rotate b1 cw', 'rotate b1 back', 'rotate b1 ccw')."""
         acts = self.legal_actions(player)
-        if not self.freed or self.phase != BOARD:
+        if not (self.freed or self.spun) or self.phase != BOARD:
             return acts
         layout = self.game.layout
         kept = []
         for a in acts:
-            if layout.move <= a < layout.rotate:
+            if a >= layout.rotate and self.spun:
+                act = layout.decode(a)
+                if act.kind == "rotate" and self.spun >> act.sector & 1:
+                    continue
+            if layout.move <= a < layout.rotate and self.freed:
                 act = layout.decode(a)
                 group = [c for k, c in enumerate(self.board[act.sector]) if act.mask >> k & 1]
                 if any(self.freed >> c * SECTORS + act.dest & 1 for c in group) and not self.stat(group[0], MOVE):

@@ -112,7 +112,7 @@ class Position(State):
 
     __slots__ = ("game", "rng", "phase", "player", "turn", "hands", "decks", "scrap", "board", "owner",
                  "facing", "ap", "vp", "deployed", "open", "used", "kept", "deltas", "discount", "effects",
-                 "jams", "drain", "board_actions", "promoted", "turned", "freed", "mulligans", "mulliganed", "winner", "picks",
+                 "jams", "drain", "board_actions", "promoted", "turned", "freed", "spun", "mulligans", "mulliganed", "winner", "picks",
                  "resume", "_legal")  # fmt: skip
 
     game: GameSetup
@@ -145,6 +145,9 @@ class Position(State):
     # bit card * SECTORS + sector: the ship left the sector this turn by a move that cost no Action
     # Point (bot_actions leaves out a free move bringing it back, which changes nothing)
     freed: int
+    # bit s: the fleet of sector s has turned since it last attacked or faced the opponent (bot_actions
+    # leaves out a second turn: one turn from where it stood reaches any facing)
+    spun: int
     mulligans: int
     mulliganed: int  # bit p: seat p took its mulligan (in view of the opponent; see observation)
     winner: int | None
@@ -185,6 +188,7 @@ class Position(State):
         s.promoted = 0
         s.turned = 0
         s.freed = 0
+        s.spun = 0
         s.mulligans = 0  # seats that have decided (0, 1, 2)
         s.mulliganed = 0
         s.winner = None
@@ -220,6 +224,7 @@ class Position(State):
         s.promoted = self.promoted
         s.turned = self.turned
         s.freed = self.freed
+        s.spun = self.spun
         s.mulligans = self.mulligans
         s.mulliganed = self.mulliganed
         s.winner = self.winner
@@ -328,6 +333,7 @@ class Position(State):
             # only while a fleet is turned: a position between turns reads as before the field
             **({"turned": self.turned} if self.turned else {}),
             **({"freed": self.freed} if self.freed else {}),
+            **({"spun": self.spun} if self.spun else {}),
         }
 
     @classmethod
@@ -360,6 +366,7 @@ class Position(State):
             s.promoted = int(data["promoted"])
             s.turned = int(data.get("turned", 0))  # saved before the field: no rotation remembered
             s.freed = int(data.get("freed", 0))
+            s.spun = int(data.get("spun", 0))
             s.mulligans = int(data["mulligans"])
             s.mulliganed = 0  # not part of the position: see observation
             s.winner = data["winner"]

@@ -120,6 +120,7 @@ class Rules(LegalActions):
     def _rotate(self, sec: int, turn: int) -> None:
         self.ap -= self.stat(self.board[sec][0], ROTATE)
         self.turned |= (1 << self.facing[sec]) << 4 * sec  # the facing it leaves (see noop_rotations)
+        self.spun |= 1 << sec
         self.facing[sec] = (self.facing[sec] + turn) % 4
         self.turned |= (1 << self.facing[sec]) << 4 * sec
 
@@ -128,6 +129,7 @@ class Rules(LegalActions):
         for sec in secs:
             self.facing[sec] = 0
             self.turned &= ~(15 << 4 * sec)
+            self.spun &= ~(1 << sec)
 
     def _promote(self, sec: int, ship: int) -> None:
         fleet = self.board[sec]
@@ -246,6 +248,7 @@ class Rules(LegalActions):
     def _attack(self, p: int, src: int, dest: int) -> None:
         fleet = self.board[src]
         self.ap -= self.stat(fleet[0], ATTACK_COST)
+        self.spun &= ~(1 << src)
         target = self.board[dest]
         opp = 1 - p
         points = self._attack_points(p, src, dest)
@@ -412,7 +415,7 @@ class Rules(LegalActions):
                       (": its turned fleets face the opponent again" if turned else ""))  # fmt: skip
         self.facing = [0] * SECTORS
         self.turned = 0
-        self.freed = 0
+        self.freed = self.spun = 0
         self.player = 1 - self.player
         self._start_turn()
 

@@ -80,3 +80,37 @@ def test_a_searching_bot_goes_round_in_no_circle():
         state.apply_action(action)
         free_moves += moving and state.ap == ap
     assert free_moves, "no free move was made: the test would prove nothing"
+
+
+def test_a_fleet_turns_once_between_its_attacks():
+    """Medium ended a turn with 'rotate b1 cw', 'rotate b1 back', 'rotate b1 ccw' (and the same for
+    c1): one turn from where a fleet stands reaches any facing, so the bots turn a fleet once
+    until it attacks, moves or the turn ends. A person may still turn it again."""
+    from cardgen.engine.bots import make_bot
+
+    game = load_game("gyonrg")
+    layout = game.layout
+    rotations = 0
+    for seed in (4, 5, 6):
+        state = game.new_initial_state(seed)
+        bots = [make_bot(spec, game, p, seed) for p, spec in enumerate(("greedy", "mcts:iterations=400"))]
+        turned: set = set()
+        turn = None
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_action(state.sample_chance())
+                continue
+            if state.turn != turn:
+                turn, turned = state.turn, set()
+            action = bots[state.current_player()].step(state)
+            act = layout.decode(action)
+            if act.kind == "rotate":
+                assert act.sector not in turned, f"seed {seed} turn {turn}: a fleet turned twice without attacking"
+                turned.add(act.sector)
+                rotations += 1
+            elif act.kind in ("attack", "move", "deploy"):
+                turned.discard(act.sector)
+                turned.discard(act.dest)
+            state.apply_action(action)
+    assert rotations, "no fleet turned: the test would prove nothing"
+    assert state.spun == 0  # the memory ends with the game's last turn
