@@ -140,12 +140,11 @@ class GinjontanRules(GinjontanPosition):
         acts = self.legal_actions(player)
         if self.phase != DUEL or len(acts) < 2:
             return acts
-        given = [self._duel_given(a) for a in acts]
+        moves = [((a - A_DUEL) // ACTIVE, self._duel_given(a)) for a in acts]  # (the mover's card, points given)
         least: dict[int, int] = {}  # per card of the mover: the least its moves give
-        for a, g in zip(acts, given):
-            i = (a - A_DUEL) // ACTIVE
+        for i, g in moves:
             least[i] = min(g, least.get(i, g))
-        return [a for a, g in zip(acts, given) if g == least[(a - A_DUEL) // ACTIVE]]
+        return [a for a, (i, g) in zip(acts, moves) if g == least[i]]
 
     def _duel_given(self, action: int) -> int:
         """The points duel move `action` gives the opponent (0 unless the mover's card is beaten)."""

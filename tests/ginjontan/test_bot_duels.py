@@ -15,13 +15,12 @@ def _given(state, action) -> int:
     return sum(after.scores[q] - state.scores[q] for q in range(len(state.scores)) if q != me)
 
 
-def test_greedy_gives_no_duel_points_away_that_another_move_would_keep():
-    game = load_game("ginjontan", players=2)
-    t = game.t
-    checked = 0
-    for seed in range(1000, 1004):
+def _duel_steps(game, spec: str, seeds):
+    """(seed, position, the bot's move) at every duel step of two `spec` bots' games from `seeds`
+    (each move is played after it is yielded)."""
+    for seed in seeds:
         state = game.new_initial_state(seed)
-        bots = [make_bot("greedy", game, p, seed) for p in range(2)]
+        bots = [make_bot(spec, game, p, seed) for p in range(2)]
         while not state.is_terminal():
             p = state.current_player()
             if p == CHANCE:
@@ -29,14 +28,22 @@ def test_greedy_gives_no_duel_points_away_that_another_move_would_keep():
                 continue
             action = bots[p].step(state)
             if state.phase == DUEL:
-                least = min(_given(state, a) for a in state.legal_actions())
-                holds_defeat = any(t.kind_of[state.cards[i]] == DEFEAT for i in state.hand[p])
-                assert _given(state, action) == least, (
-                    f"seed {seed}: {state.action_to_string(action)} gave {_given(state, action):,} points "
-                    f"where another duel gave {least:,} (holding a Defeat: {holds_defeat})"
-                )
-                checked += holds_defeat
+                yield seed, state, action
             state.apply_action(action)
+
+
+def test_greedy_gives_no_duel_points_away_that_another_move_would_keep():
+    game = load_game("ginjontan", players=2)
+    t = game.t
+    checked = 0
+    for seed, state, action in _duel_steps(game, "greedy", range(1000, 1004)):
+        least = min(_given(state, a) for a in state.legal_actions())
+        holds_defeat = any(t.kind_of[state.cards[i]] == DEFEAT for i in state.hand[state.player])
+        assert _given(state, action) == least, (
+            f"seed {seed}: {state.action_to_string(action)} gave {_given(state, action):,} points "
+            f"where another duel gave {least:,} (holding a Defeat: {holds_defeat})"
+        )
+        checked += holds_defeat
     assert checked, "no duel was played while holding a Defeat: the test would prove nothing"
 
 
@@ -53,23 +60,13 @@ def test_a_searching_bot_beaten_in_a_duel_step_is_beaten_where_it_costs_least():
     picks. The search (MCTS at 150 playouts) picks it at every duel step of four deals."""
     game = load_game("ginjontan", players=2)
     costlier_open = 0
-    for seed in (9, 1000, 1001, 1002):
-        state = game.new_initial_state(seed)
-        bots = [make_bot("mcts:iterations=150", game, p, seed) for p in range(2)]
-        while not state.is_terminal():
-            p = state.current_player()
-            if p == CHANCE:
-                state.apply_action(state.sample_chance())
-                continue
-            action = bots[p].step(state)
-            if state.phase == DUEL:
-                cheapest = _cheapest_for_card(state, action)
-                assert _given(state, action) == cheapest, (
-                    f"seed {seed}: {state.action_to_string(action)} gave {_given(state, action):,} points "
-                    f"where the same card on another target gave {cheapest:,}"
-                )
-                costlier_open += any(_given(state, a) > _cheapest_for_card(state, a) for a in state.legal_actions())
-            state.apply_action(action)
+    for seed, state, action in _duel_steps(game, "mcts:iterations=150", (9, 1000, 1001, 1002)):
+        cheapest = _cheapest_for_card(state, action)
+        assert _given(state, action) == cheapest, (
+            f"seed {seed}: {state.action_to_string(action)} gave {_given(state, action):,} points "
+            f"where the same card on another target gave {cheapest:,}"
+        )
+        costlier_open += any(_given(state, a) > _cheapest_for_card(state, a) for a in state.legal_actions())
     assert costlier_open, "no duel step offered a costlier target: the test would prove nothing"
 
 
