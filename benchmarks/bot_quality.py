@@ -10,6 +10,8 @@ Per game: -n games of medium against medium, medium against greedy and hard agai
                            turn (a rotation back, a march there and back); target 0
   wars per game            Gog & Magog: wars declared (target >= 3)
   draws at the turn limit  Gog & Magog, medium vs medium (target <= 10 %)
+  drawn into a full hand   Gog & Magog: cards a turn's draw sent to the used pile because the hand was
+                           full (a card lost for nothing), per game, both bots together
   points given away        Gin-jon-tan: over a bot's duel moves, the points its opponent won by
                            the move beyond the least that any legal move of that step gave away
                            (a card played onto the target that wins the most from it, where
@@ -40,6 +42,7 @@ measured on the real levels.
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 from multiprocessing import Pool
 
@@ -101,7 +104,7 @@ def play(task):
     state = game.new_initial_state(seed)
     bots = [make_bot(spec, game, seat, seed) for seat, spec in enumerate(specs)]
     seconds: dict[str, list[float]] = {}
-    noops = moves = wars = unguarded = 0
+    noops = moves = wars = unguarded = lost = 0
     given = excess = excess_card = 0
     seen: set = set()
     turn = None
@@ -139,20 +142,26 @@ def play(task):
             given += gave
             excess += gave - least
             excess_card += gave - same
+        if name == "gogmagog":
+            hands, decks, was = [len(h) for h in state.hand], [len(d) for d in state.deck], state.turn
         state.apply_action(action)
         moves += 1
+        if name == "gogmagog" and state.turn != was and not state.is_terminal():
+            m = state.mover()  # its turn began with a draw: into a full hand, the card went to the used pile
+            lost += hands[m] == game.H and len(state.hand[m]) == game.H and len(state.deck[m]) < decks[m]
         after = _key(state)
         if after is not None and _turn(state) == turn and after in seen and choices > 1:
             noops += 1  # back to a position of this turn, though another move was open
     ret = state.returns()
     limit = name == "gogmagog" and ret[0] == ret[1]
     return {"game": name, "specs": specs, "returns": ret, "noops": noops, "turns": max(turns, 1), "wars": wars,
-            "unguarded": unguarded, "draw_at_limit": limit, "seconds": seconds, "moves": moves, "given": given,
+            "unguarded": unguarded, "lost": lost, "draw_at_limit": limit, "seconds": seconds, "moves": moves, "given": given,
             "excess": excess, "excess_card": excess_card}  # fmt: skip
 
 
-def time_levels(name: str, positions: int, seed: int) -> dict[str, float]:
-    """Mean seconds a move of each real level, on positions of a random game (every few moves)."""
+def time_levels(name: str, positions: int, seed: int) -> dict[str, tuple[float, int]]:
+    """Mean seconds a move of each real level, and the median playouts (positions scored) of its
+    search, on positions of a random game (every few moves)."""
     import random
 
     game = load_game(name, **OPTIONS.get(name, {}))
@@ -177,15 +186,16 @@ def time_levels(name: str, positions: int, seed: int) -> dict[str, float]:
         if len(acts) > 1 and k % 7 == 0:
             found.append(state.clone())
         state.apply_action(acts[rng.randrange(len(acts))])
-    out = {}
+    out: dict[str, tuple[float, int]] = {}
     for level in ("easy", "medium", "hard"):
-        times = []
+        times, playouts = [], []
         for s in found:
             bot = make_bot(level, game, s.current_player() if s.current_player() >= 0 else 0, seed)
             start = time.perf_counter()
             bot.step(s)
             times.append(time.perf_counter() - start)
-        out[level] = sum(times) / max(len(times), 1)
+            playouts.append(getattr(bot, "last_iterations", 0))
+        out[level] = (sum(times) / max(len(times), 1), int(statistics.median(playouts)) if playouts else 0)
     return out
 
 
@@ -234,6 +244,7 @@ def main() -> None:
         rows.append((name, "no-op moves per turn", f"{noops:.2f}" if name in ("gyonrg", "gogmagog") else "n/a", "0"))
         if name == "gogmagog":
             rows.append((name, "wars per game (all pairings)", f"{sum(r['wars'] for r in mine) / len(mine):.1f}", ">= 3"))
+            rows.append((name, "cards drawn into a full hand (lost), per game", f"{sum(r['lost'] for r in mine) / len(mine):.1f}", ""))
             rows.append((name, "draws at the turn limit, medium vs medium",
                          f"{sum(r['draw_at_limit'] for r in mm) / max(len(mm), 1):.0%}", "<= 10 %"))
         if name == "ginjontan":
@@ -250,8 +261,10 @@ def main() -> None:
         rows.append((name, "score hard over medium", f"{_score(mine, hard, medium):.0%}", ">= 60 %"))
         played = [t for r in mine for spec, ts in r["seconds"].items() if spec == medium for t in ts]
         rows.append((name, "s per move, medium as played", f"{sum(played) / max(len(played), 1):.3f}", ""))
-        for level, t in time_levels(name, args.positions, args.seed).items():
+        for level, (t, n) in time_levels(name, args.positions, args.seed).items():
             rows.append((name, f"s per move, {level} (real level)", f"{t:.2f}", "<= 1" if level == "medium" else ""))
+            if level != "easy":
+                rows.append((name, f"  playouts a move, {level} (real level, median)", f"{n:,}", ""))
     width = max(len(r[1]) for r in rows)
     print(f"{'game':<10} {'figure':<{width}} {'value':>8}  target")
     for game, what, value, target in rows:

@@ -718,7 +718,10 @@ class Rules(Narration):
                 board += 2 * g.c_cost[cid] + 1
             else:
                 board += self.attack_of(i) + self.defence_of(i) - bd[i + TOK] + (0.5 if bd[i + OFF] else 0.0)
-        return 0.3 * self.energy[s] + 0.12 * board + HAND_CARD * len(self.hand[s]) + 0.3 * self.wells[s]
+        # a full hand's last card counts nothing: the turn's draw goes to the used pile, while a hand
+        # one short takes it, so a full hand is worth no more than one card less
+        held = min(len(self.hand[s]), g.H - 1)
+        return 0.3 * self.energy[s] + 0.12 * board + HAND_CARD * held + 0.3 * self.wells[s]
 
     # -- text ------------------------------------------------------------------------
     def action_to_string(self, action: int, player: int | None = None) -> str:

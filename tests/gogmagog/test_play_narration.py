@@ -19,7 +19,7 @@ from cardgen.gogmagog.position import HID
 from tests.engine.piped import longest_told, play_piped
 from tests.gogmagog.test_engine import BOLT, E21, E24, E33, E44, E51, INSTANT, T14, T36, act, empty, game, put, take
 
-SEED = 64  # a short game (18 turns) with destroyed cards, a War tie and a Flaw; magog wins on gog's energy
+SEED = 65  # a short game (23 turns) with destroyed cards, a War tie and a Flaw; magog wins on gog's energy
 
 
 @pytest.fixture(scope="module")
@@ -43,9 +43,9 @@ def test_battles_are_told_with_their_numbers_and_rules(played):
     assert any(re.fullmatch(r"  \d+ tokens? (>|on|=) defence \d+: magog's .+", x) for x in lines)
     assert any(re.match(r"  magog's .+ counterattacks with \d+: \d+ tokens? ", x) for x in lines)
     # the same value in a War: both cards fall, and the rule is named
-    tie = "  2 tokens = defence 2, the same value: magog's Stone Bonecrow and gog's Ember Hornrat both fall"
-    assert tie in lines
-    assert "  magog's Stone Bonecrow goes to the used pile; magog's lane 1 is empty: a Flaw" in lines
+    tie = r"  (\d+) tokens? = defence \1, the same value: (gog|magog)'s .+ and (gog|magog)'s .+ both fall"
+    assert any(re.fullmatch(tie, x) for x in lines)
+    assert any(re.fullmatch(r"  (gog|magog)'s .+ goes to the used pile; \1's lane \d is empty: a Flaw", x) for x in lines)
     # a Flaw takes energy, said with the tokens and the energy before and after
     assert any(re.fullmatch(r"  \d+ attack tokens? through the Flaw in lane \d \(no gog creature there\): gog loses "
                             r"\d+ energy, \d+ -> \d+", x) for x in lines)  # fmt: skip
