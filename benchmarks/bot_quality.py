@@ -36,7 +36,11 @@ shared cores, so the defaults shrink it: -n 4 games a pairing, and the games are
 stand-ins with a fixed number of playouts (--medium mcts:iterations=400, --hard
 mcts:iterations=1200,minimax=0.5: the same search, the same evaluation, less time, and the
 same moves on any machine); --real plays the levels themselves. The seconds a move are always
-measured on the real levels.
+measured on the real levels, with the playouts their search reaches in that time: medium stops
+at its cap of 10,000 in most positions on a 2-core machine, 25 times the stand-in's, and the
+win rates grow with playouts (Gin-jon-tan, medium over greedy: 59 % at 400 playouts, 72 % at
+2,000, over 100 games each). For the real levels' moves without their clocks, pass
+--medium mcts:iterations=10000 --hard mcts:iterations=30000,minimax=0.5 (hours at -n 20).
 """
 
 from __future__ import annotations
