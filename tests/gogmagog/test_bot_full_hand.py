@@ -22,4 +22,3 @@ def test_the_card_that_fills_the_hand_counts_nothing():
     two_short = _magog_holding(game().H - 2)
     assert full.evaluate(1) == one_short.evaluate(1)
     assert one_short.evaluate(1) > two_short.evaluate(1), "any other card in hand still counts"
-
