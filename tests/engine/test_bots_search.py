@@ -150,6 +150,27 @@ def test_a_time_budget_stops_the_search_before_the_iteration_cap():
     assert "iterations" in bot.explain()
 
 
+def test_a_timed_search_begins_no_descent_that_would_end_past_its_budget(monkeypatch):
+    # a clock that moves only when the search descends: 0.1 s a descent, against a 1 s budget
+    # (medium's); the search used to begin its last descent just before the deadline and
+    # overshoot by it
+    from cardgen.engine import bots as bots_module
+
+    clock = [0.0]
+    monkeypatch.setattr(bots_module.time, "perf_counter", lambda: clock[0])
+    game = load_game("gyre")
+    bot = make_bot("mcts:time=1.0", game, 0, seed=1)
+    real = bot._iterate
+
+    def descend(root, s):
+        clock[0] += 0.1
+        real(root, s)
+
+    monkeypatch.setattr(bot, "_iterate", descend)
+    bot.step(game.new_initial_state())
+    assert 0.8 < clock[0] <= 1.0
+
+
 def test_difficulty_names_are_tuned_mcts_settings():
     for name, spec in DIFFICULTIES.items():
         assert parse_bot_spec(name) == parse_bot_spec(spec)
