@@ -362,8 +362,9 @@ class MCTSBot(Bot):
 
     Options: iterations (playouts, i.e. positions scored, per move; default 10,000; a search
     ends after the descent that reaches it), time (seconds per move, 0 = none; whichever of
-    the two ends first), c (exploration, 0.3), root_c (exploration at the root; default c),
-    rollout, epsilon, blunder, reuse, minimax (0), transpose (1).
+    the two ends first; no descent is begun when one of the mean length would end past it),
+    c (exploration, 0.3), root_c (exploration at the root; default c), rollout, epsilon,
+    blunder, reuse, minimax (0), transpose (1).
     A given iteration count always plays the same moves; a time limit depends on the machine.
     """
 
