@@ -33,14 +33,15 @@ Per game: -n games of medium against medium, medium against greedy and hard agai
 
 The issue asks for 100 games of each pairing; at medium's second a move that is hours on two
 shared cores, so the defaults shrink it: -n 4 games a pairing, and the games are played by
-stand-ins with a fixed number of playouts (--medium mcts:iterations=400, --hard
-mcts:iterations=1200,minimax=0.5: the same search, the same evaluation, less time, and the
-same moves on any machine); --real plays the levels themselves. The seconds a move are always
-measured on the real levels, with the playouts their search reaches in that time: medium stops
-at its cap of 10,000 in most positions on a 2-core machine, 25 times the stand-in's, and the
-win rates grow with playouts (Gin-jon-tan, medium over greedy: 59 % at 400 playouts, 72 % at
-2,000, over 100 games each). For the real levels' moves without their clocks, pass
---medium mcts:iterations=10000 --hard mcts:iterations=30000,minimax=0.5 (hours at -n 20).
+stand-ins with a fixed number of playouts (--medium mcts:iterations=400; --hard: the game's
+hard at 1,200 playouts, mcts:iterations=1200,minimax=0.5, with deep=1 in Gog & Magog: the same
+search, the same evaluation, less time, and the same moves on any machine); --real plays the
+levels themselves. The seconds a move are always measured on the real levels, with the
+playouts their search reaches in that time: medium stops at its cap of 10,000 in most
+positions on a 2-core machine, 25 times the stand-in's, and the win rates grow with playouts
+(Gin-jon-tan, medium over greedy: 59 % at 400 playouts, 72 % at 2,000, over 100 games each).
+For the real levels' moves without their clocks, pass --medium mcts:iterations=10000 --hard
+mcts:iterations=30000,minimax=0.5 (and deep=1 for Gog & Magog; hours at -n 20).
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ import time
 from multiprocessing import Pool
 
 from cardgen.engine import CHANCE, SIMULTANEOUS, load_game
-from cardgen.engine.bots import make_bot
+from cardgen.engine.bots import difficulty_spec, make_bot, parse_bot_spec
 
 GAMES = ("gyonrg", "gogmagog", "spherion", "ginjontan")
 OPTIONS = {"ginjontan": {"players": 2}, "spherion": {"size": "small"}}
@@ -203,6 +204,16 @@ def time_levels(name: str, positions: int, seed: int) -> dict[str, tuple[float, 
     return out
 
 
+def stand_in(level: str, name: str, iterations: int) -> str:
+    """The level's settings on game `name` (its own tuning where it has one: Gog & Magog's hard
+    scores with its deep evaluation) at a fixed number of playouts and without its clock."""
+    game = load_game(name, **OPTIONS.get(name, {}))
+    _, opts = parse_bot_spec(difficulty_spec(level, game) or level)
+    opts.pop("time", None)
+    opts["iterations"] = iterations
+    return "mcts:" + ",".join(f"{k}={v:g}" for k, v in opts.items())
+
+
 def _score(results, spec_a, spec_b):
     score = games = 0.0
     for r in results:
@@ -221,24 +232,25 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--games", default=",".join(GAMES))
     ap.add_argument("--medium", default="mcts:iterations=400")
-    ap.add_argument("--hard", default="mcts:iterations=1200,minimax=0.5")
+    ap.add_argument("--hard", default=None, help="default: the game's hard at 1,200 playouts, no clock")
     ap.add_argument("--real", action="store_true", help="play the levels themselves (medium, hard): slow")
     ap.add_argument("--positions", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
-    medium, hard = ("medium", "hard") if args.real else (args.medium, args.hard)
+    medium = "medium" if args.real else args.medium
     names = [g.strip() for g in args.games.split(",") if g.strip()]
-    pairings = [(medium, medium), (medium, "greedy"), (hard, medium)]
+    hards = {name: "hard" if args.real else args.hard or stand_in("hard", name, 1200) for name in names}
     tasks = []
     for name in names:
-        for a, b in pairings:
+        for a, b in [(medium, medium), (medium, "greedy"), (hards[name], medium)]:
             for k in range(args.games_per_pairing):
                 specs = [a, b] if k % 2 == 0 else [b, a]
                 tasks.append((name, specs, args.seed * 1000 + k))
     start = time.perf_counter()
     with Pool(args.jobs) as pool:
         results = pool.map(play, tasks, chunksize=1)
-    print(f"bot quality: {args.games_per_pairing} games a pairing, medium = {medium}, hard = {hard} "
+    shown = ", ".join(sorted(set(hards.values())))
+    print(f"bot quality: {args.games_per_pairing} games a pairing, medium = {medium}, hard = {shown} "
           f"({time.perf_counter() - start:.0f} s)")  # fmt: skip
     rows = []
     for name in names:
@@ -262,7 +274,7 @@ def main() -> None:
             rows.append((name, "unguarded by choice, a bot's turns a game",
                          f"{sum(r['unguarded'] for r in mine) / (2 * len(mine)):.2f}", "<= 0.5"))
         rows.append((name, "score medium over greedy", f"{_score(mine, medium, 'greedy'):.0%}", ">= 70 %"))
-        rows.append((name, "score hard over medium", f"{_score(mine, hard, medium):.0%}", ">= 60 %"))
+        rows.append((name, "score hard over medium", f"{_score(mine, hards[name], medium):.0%}", ">= 60 %"))
         played = [t for r in mine for spec, ts in r["seconds"].items() if spec == medium for t in ts]
         rows.append((name, "s per move, medium as played", f"{sum(played) / max(len(played), 1):.3f}", ""))
         for level, (t, n) in time_levels(name, args.positions, args.seed).items():

@@ -314,6 +314,7 @@ MCTS_OPTIONS: dict[str, tuple[type, float, float, float]] = {
     "reuse": (int, 0, 1, 1),  # keep the searched tree for the next move
     "minimax": (float, 0.0, 1.0, 0.0),  # weight of the minimax of evaluations next to the mean (implicit minimax)
     "transpose": (int, 0, 1, 1),  # one node for a position however it was reached (games with transposition_key)
+    "deep": (int, 0, 1, 0),  # score positions with the game's evaluate_deep (its evaluation for deep searches)
 }
 MCTS_ALIASES = {"max_rollout": "rollout"}
 
@@ -364,7 +365,8 @@ class MCTSBot(Bot):
     ends after the descent that reaches it), time (seconds per move, 0 = none; whichever of
     the two ends first; no descent is begun when one of the mean length would end past it),
     c (exploration, 0.3), root_c (exploration at the root; default c), rollout, epsilon,
-    blunder, reuse, minimax (0), transpose (1).
+    blunder, reuse, minimax (0), transpose (1), deep (0: the game's evaluate_all; 1: its
+    evaluate_deep, for searches that look far ahead).
     A given iteration count always plays the same moves; a time limit depends on the machine.
     """
 
@@ -372,7 +374,8 @@ class MCTSBot(Bot):
 
     def __init__(self, game: Game, seat: int, seed=0, iterations: int | None = None, time: float = 0.0,
                  c: float = 0.3, rollout: int = 0, epsilon: float = 0.0, blunder: float = 0.0, reuse: int = 1,
-                 minimax: float = 0.0, root_c: float = 0.0, transpose: int = 1, label: str | None = None):  # fmt: skip
+                 minimax: float = 0.0, root_c: float = 0.0, transpose: int = 1, deep: int = 0,
+                 label: str | None = None):  # fmt: skip
         super().__init__(game, seat, seed)
         _, _, most, default = MCTS_OPTIONS["iterations"]
         # a time budget alone searches until the time is up (the iteration cap is only a backstop)
@@ -387,6 +390,7 @@ class MCTSBot(Bot):
         self.reuse = bool(reuse)
         self.minimax = minimax
         self.transpose = bool(transpose)
+        self.deep = bool(deep)
         self._table: dict | None = None  # transposition key -> node, for one search
         self.label = label
         lo, hi = game.min_return, game.max_return
@@ -407,10 +411,10 @@ class MCTSBot(Bot):
         if self.time:
             parts.append(f"time={self.time:g}")
         parts.append(f"c={self.c}")
-        for key in ("root_c", "rollout", "epsilon", "blunder", "reuse", "minimax", "transpose"):
+        for key in ("root_c", "rollout", "epsilon", "blunder", "reuse", "minimax", "transpose", "deep"):
             value = getattr(self, key)
             if value != (self.c if key == "root_c" else MCTS_OPTIONS[key][3]):
-                parts.append(f"{key}={int(value) if key in ('reuse', 'transpose') else value:g}")
+                parts.append(f"{key}={int(value) if key in ('reuse', 'transpose', 'deep') else value:g}")
         return "mcts:" + ",".join(parts)
 
     # -- values ----------------------------------------------------------------
@@ -425,7 +429,7 @@ class MCTSBot(Bot):
             self._play_rollout(s)
         if s.is_terminal():
             return self._terminal_value(s)
-        return _chances(s.evaluate_all())
+        return _chances(s.evaluate_deep() if self.deep else s.evaluate_all())
 
     def _play_rollout(self, s: State) -> None:
         rng = self.rng
@@ -693,7 +697,8 @@ class MCTSBot(Bot):
         """Score every move of `actions` from `s`: each child's evaluation is its prior (the
         game's evaluate_after where it can score a move in place, else a copy played on)."""
         n = self.game.num_players
-        after = s.evaluate_after(actions) if not self.rollout else [None] * len(actions)
+        # evaluate_after scores with evaluate_all: a deep search copies and plays each move on
+        after = s.evaluate_after(actions) if not (self.rollout or self.deep) else [None] * len(actions)
         for a, logits in zip(actions, after):
             if logits is None:
                 c = s.clone()

@@ -60,6 +60,7 @@ State (one position; mutable, cheap to clone)
     evaluate(player)      heuristic value of the position for bots (larger is better); MCTS
                           reads the seats' values as logits of their chances to win
     evaluate_all()        evaluate() of every seat (override when one pass scores all)
+    evaluate_deep()       optional: evaluate_all() for searches that look far ahead (deep=1)
     evaluate_after(actions)  optional: evaluate_all() after each move without copying the
                           position; default None for each (the caller copies and plays)
     transposition_key(player)  optional: what `player` knows of the position, hashable, so
@@ -658,6 +659,13 @@ class State:
     def evaluate_all(self) -> list[float]:
         """evaluate() for every seat; games override it when one pass can score them all."""
         return [self.evaluate(p) for p in range(self.game.num_players)]
+
+    def evaluate_deep(self) -> list[float]:
+        """evaluate_all() for a search that looks far ahead (the MCTS option deep=1, the hard level
+        where the game asks for it): a game may weigh what wins games over what a move gains at
+        once (Gog & Magog: weights fitted on the results of games), which a deep search plays
+        well and a shallow one badly. The default: evaluate_all()."""
+        return self.evaluate_all()
 
     def bot_actions(self, player: int | None = None) -> list[int]:
         """The legal moves a bot weighs (greedy and the searches, not random): a game may leave

@@ -211,7 +211,7 @@ def test_every_games_own_difficulties_are_valid_bots(name):
 @pytest.mark.parametrize("spec", ["mcts:60", "mcts:time=1.5", "mcts:iterations=300,time=0.5,c=0.7",
                                   "mcts:iterations=9,rollout=4,epsilon=0.25,blunder=0.1,reuse=0",
                                   "mcts:iterations=50,minimax=0.4", "mcts:iterations=50,c=0.1,root_c=0.3",
-                                  "mcts:iterations=50,transpose=0"])
+                                  "mcts:iterations=50,transpose=0", "mcts:iterations=50,deep=1"])
 def test_mcts_spec_round_trips(spec):
     game = load_game("gyre", size=4)
     bot = make_bot(spec, game, 0)
@@ -224,6 +224,7 @@ def test_mcts_spec_round_trips(spec):
     ("mcts:time=nan", "bad value"), ("mcts:time=-1", "bad value"), ("mcts:time=61", "from 0 to 60"),
     ("mcts:iterations=1.5", "whole number"), ("mcts:blunder=2", "from 0 to 1"), ("mcts:time=1e9", "bad value"),
     ("mcts:time=", "bad value"), ("mcts:speed=3", "unknown mcts option"), ("expert", "easy, medium, hard"),
+    ("mcts:deep=2", "from 0 to 1"),
 ])  # fmt: skip
 def test_bad_mcts_specs_say_what_is_accepted(spec, needle):
     with pytest.raises(CardgenError, match=needle):
