@@ -499,7 +499,7 @@ class MCTSBot(Bot):
             # 1.005 s a move)
             began = time.perf_counter()
             while self._playouts < self.iterations:
-                if done:
+                if done and self.time:
                     now = time.perf_counter()
                     if now + (now - began) / done >= deadline:
                         break
