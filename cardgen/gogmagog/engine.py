@@ -114,7 +114,7 @@ class GogmagogGame(GameSetup):
     game_type = spec.game_type()
     # hard scores positions with the evaluation fitted on games' results (Rules.evaluate_deep):
     # at the stand-ins' playouts (hard 1,200 with minimax 0.5, medium 400), 74 of 100 against
-    # medium where the one evaluation for both gave 50 (benchmarks/bot_quality.py)
+    # medium where the one evaluation for both gave 50.5 (benchmarks/bot_quality.py)
     difficulties = MappingProxyType({"hard": "mcts:iterations=30000,minimax=0.5,time=1.8,deep=1"})
     num_players = 2
     min_return = -1.0

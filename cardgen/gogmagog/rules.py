@@ -62,10 +62,11 @@ HAND_CARD = 0.35  # a card in hand (a creature on the board: 0.12 x attack + def
 # evaluate_deep's weights, a logistic regression of the result on positions at the start of each turn
 # (222,534 of them, both seats' views, from 2,000 games of greedy against greedy and 300 of mcts:100
 # against greedy, seeds 50000 on; draws left out), per unit of a seat's figure minus the opponent's:
-# energy, attack + defence on the board (as _strength counts it), creatures, creatures in the
-# offensive rank, cards in hand (as _strength counts them), mana wells, cards in the deck. Held-out
-# log loss (the last fifth of the games): 0.547, where evaluate()'s values read as logits give 0.851
-# (a coin: 0.693)
+# energy, attack + defence on the board (a face-down enemy creature as 2 x its cost + 1, as
+# _strength counts it, but with no bonus for the offensive rank, a feature of its own), creatures,
+# creatures in the offensive rank, cards in hand (as _strength counts them), mana wells, cards in
+# the deck. Held-out log loss (the last fifth of the games): 0.547, where evaluate()'s values read
+# as logits give 0.851 (a coin: 0.693)
 DEEP_WEIGHTS = (0.0753, 0.0942, -0.3147, 0.1000, 0.3120, 0.1734, 0.1534)
 
 
