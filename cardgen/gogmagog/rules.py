@@ -728,40 +728,44 @@ class Rules(Narration):
         return [self._deep(p, p) - self._deep(1 - p, p) for p in (0, 1)]
 
     def _deep(self, s: int, viewer: int) -> float:
+        board, creatures, offensive, _ = self._board(s, viewer)
+        w = DEEP_WEIGHTS
+        return 0.5 * (w[0] * self.energy[s] + w[1] * board + w[2] * creatures + w[3] * offensive
+                      + w[4] * self._held(s) + w[5] * self.wells[s] + w[6] * len(self.deck[s]))  # fmt: skip
+
+    def _strength(self, s: int, viewer: int) -> float:
+        board, _, _, seen_offensive = self._board(s, viewer)
+        # a face-up creature (or the viewer's own) counts half a point more in the offensive rank
+        board += 0.5 * seen_offensive
+        return 0.3 * self.energy[s] + 0.12 * board + HAND_CARD * self._held(s) + 0.3 * self.wells[s]
+
+    def _board(self, s: int, viewer: int) -> tuple[float, int, int, int]:
+        """Player s's creatures as `viewer` sees them: their attack + defence less the tokens on
+        them (a face-down enemy creature: 2 x its cost + 1), how many there are, how many stand in
+        the offensive rank, and how many of those the viewer sees face up (or owns)."""
         g, bd = self.game, self.bd
         board = 0.0
-        creatures = offensive = 0
+        creatures = offensive = seen_offensive = 0
         for i in self._slots(s):
             cid = bd[i]
             if cid < 0:
                 continue
             creatures += 1
+            hidden = bd[i + HID] and s != viewer
             if bd[i + OFF]:
                 offensive += 1
-            if bd[i + HID] and s != viewer:
+                seen_offensive += not hidden
+            if hidden:
                 board += 2 * g.c_cost[cid] + 1
             else:
                 board += self.attack_of(i) + self.defence_of(i) - bd[i + TOK]
-        held = min(len(self.hand[s]), g.H - 1)
-        w = DEEP_WEIGHTS
-        return 0.5 * (w[0] * self.energy[s] + w[1] * board + w[2] * creatures + w[3] * offensive + w[4] * held
-                      + w[5] * self.wells[s] + w[6] * len(self.deck[s]))  # fmt: skip
+        return board, creatures, offensive, seen_offensive
 
-    def _strength(self, s: int, viewer: int) -> float:
-        g, bd = self.game, self.bd
-        board = 0.0
-        for i in self._slots(s):
-            cid = bd[i]
-            if cid < 0:
-                continue
-            if bd[i + HID] and s != viewer:
-                board += 2 * g.c_cost[cid] + 1
-            else:
-                board += self.attack_of(i) + self.defence_of(i) - bd[i + TOK] + (0.5 if bd[i + OFF] else 0.0)
-        # a full hand's last card counts nothing: the turn's draw goes to the used pile, while a hand
-        # one short takes it, so a full hand is worth no more than one card less
-        held = min(len(self.hand[s]), g.H - 1)
-        return 0.3 * self.energy[s] + 0.12 * board + HAND_CARD * held + 0.3 * self.wells[s]
+    def _held(self, s: int) -> int:
+        """Cards in s's hand as the bots count them: a full hand's last card counts nothing (the turn's
+        draw goes to the used pile, while a hand one short takes it, so a full hand is worth no more
+        than one card less)."""
+        return min(len(self.hand[s]), self.game.H - 1)
 
     # -- text ------------------------------------------------------------------------
     def action_to_string(self, action: int, player: int | None = None) -> str:

@@ -13,6 +13,7 @@ import pytest
 from cardgen.engine import CHANCE
 from cardgen.engine.bots import make_bot
 from cardgen.gogmagog import rules
+from tests.engine.piped import random_step
 from tests.gogmagog.test_engine import E44, T36, empty, game, put, take
 
 
@@ -25,14 +26,11 @@ def _positions(count: int):
         s = g.new_initial_state(seed)
         k = 0
         while not s.is_terminal() and len(found) < count * (seed + 1) // 3:
-            if s.current_player() == CHANCE:
-                s.apply_action(s.sample_chance())
-                continue
-            k += 1
-            if k % 7 == 0:
-                found.append(s.clone())
-            acts = s.legal_actions()
-            s.apply_action(acts[rng.randrange(len(acts))])
+            if s.current_player() != CHANCE:
+                k += 1
+                if k % 7 == 0:
+                    found.append(s.clone())
+            random_step(s, rng)
     return found
 
 
