@@ -63,6 +63,10 @@ State (one position; mutable, cheap to clone)
     evaluate_deep()       optional: evaluate_all() for searches that look far ahead (deep=1)
     evaluate_after(actions)  optional: evaluate_all() after each move without copying the
                           position; default None for each (the caller copies and plays)
+    move_cost(action)     optional: what a move of the player to move gives away for good
+                          (Gin-jon-tan: the points a beaten card hands over), so a bot whose
+                          search cannot tell moves apart plays the one that costs least;
+                          default None (no move costs anything)
     transposition_key(player)  optional: what `player` knows of the position, hashable, so
                           MCTS merges the lines that reach one position; equal keys mean
                           the same future, and a key never recurs in a game (a turn
@@ -674,6 +678,14 @@ class State:
         is not, always a part of it in its order, and decided only from what the mover can see.
         The default: every legal move."""
         return self.legal_actions(player)
+
+    def move_cost(self, action: int) -> float | None:
+        """What move `action` of the player to move gives away for good, as the game counts it
+        (Gin-jon-tan: the points a card played to be beaten hands the opponent), decided from what
+        the mover can see. MCTS plays the cheapest of the moves its search finds as good as its
+        choice (a person who cannot tell two moves apart keeps what he can). None (the default):
+        the game counts no cost."""
+        return None
 
     def evaluate_after(self, actions: list[int]) -> list[list[float] | None]:
         """evaluate_all() of the position after each of `actions` (moves of the player to move

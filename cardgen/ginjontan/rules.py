@@ -146,6 +146,11 @@ class GinjontanRules(GinjontanPosition):
             least[i] = min(g, least.get(i, g))
         return [a for a, (i, g) in zip(acts, moves) if g == least[i]]
 
+    def move_cost(self, action: int) -> float | None:
+        """In a duel, the points `action` hands the opponent (its cards are unfolded: public); None
+        elsewhere. A search that rates two duel moves alike plays the one that gives less."""
+        return self._duel_given(action) if self.phase == DUEL else None
+
     def _duel_given(self, action: int) -> int:
         """The points duel move `action` gives the opponent (0 unless the mover's card is beaten)."""
         t = self.game.t
