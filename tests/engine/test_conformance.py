@@ -5,7 +5,8 @@ Random games from many seeds; at every step: legal actions sorted, unique and in
 range; clone and JSON round-trip equal to the original; action text round-trips;
 observations are JSON; illegal actions raise IllegalActionError and change nothing;
 evaluate_after scores each move as playing it would, leaving the position as it was;
-bot_actions keeps some of the legal moves, never none;
+bot_actions keeps some of the legal moves, never none; move_cost is None or a finite
+number not below 0 for each, leaving the position as it was;
 a transposition key never recurs in a game, ignores what its seat cannot see, and lines
 with one key (two moves in either order, two different moves) reach positions the seat
 cannot tell apart;
@@ -127,6 +128,9 @@ def _check_bot_actions(state, acts):
     kept = state.bot_actions()
     assert kept, "bot_actions() left a bot with no move"
     assert [a for a in acts if a in set(kept)] == kept, "bot_actions() must be legal moves, in their order"
+    for a in kept:
+        cost = state.move_cost(a)  # what MCTS's tie-break between moves rated alike reads
+        assert cost is None or (math.isfinite(cost) and cost >= 0), f"move_cost({a}) = {cost!r}"
     assert state.to_json() == before
 
 
