@@ -96,7 +96,7 @@ class Bot:
         seat = self.seat if state.current_player() == SIMULTANEOUS else None
         chosen = _action_text(state, self._choice, seat, viewer)
         others = [t for t in public_moves(state, self.seat, viewer) if t != chosen]
-        lines = textwrap.wrap(f"{self._who()} chose {chosen}", 80, subsequent_indent="  ")
+        lines = textwrap.wrap(told_choice(self._who(), state, self._choice, seat, viewer), 80, subsequent_indent="  ")
         if others:
             shown = others[:EXPLAIN_PUBLIC]
             more = f" and {len(others) - len(shown)} more" if len(others) > len(shown) else ""
@@ -168,6 +168,18 @@ def public_moves(state: State, seat: int, viewer: int | None) -> list[str]:
         if t not in seen:
             seen.append(t)
     return seen
+
+
+def told_choice(who: str, state: State, action: int, player: int | None, viewer: int | None) -> str:
+    """The first line of a bot's move explained to `viewer`: "<who> chose <move>" where the viewer
+    reads the move itself; where it reads only what it learns (a hidden move, told as the table
+    saw it happen: "passes", "deploys a ship from its hand", "south plans step 2"), the bot is the
+    sentence's subject: "<who> deploys a ship from its hand", "<who> plans step 2"."""
+    seen = _action_text(state, action, player, viewer)
+    if seen == _action_text(state, action, player, None):
+        return f"{who} chose {seen}"
+    name = state.game.player_name(player if player is not None else state.current_player())
+    return f"{who} {seen.removeprefix(name + ' ')}"
 
 
 def _action_text(state: State, action: int, player: int | None, viewer: int | None = None) -> str:

@@ -75,10 +75,13 @@ def _check_explain(state, mover: int, viewer: int, rng: random.Random) -> None:
     before = state.clone()
     choice = bot.step(before)
     text = bot.explain(viewer, before)
-    head = f"{bot.spec()} ({state.game.player_name(mover)}) chose "
     seat = mover if state.current_player() == SIMULTANEOUS else None
+    name = state.game.player_name(mover)
+    seen = state.action_text(choice, viewer, seat)
+    # the move itself where the viewer reads it; else what the table saw, the bot its subject
+    said = f"chose {seen}" if seen == state.action_text(choice, None, seat) else seen.removeprefix(f"{name} ")
     chosen, _, others = text.partition("\n" + OPEN_TO_IT)
-    assert " ".join(chosen.split()) == " ".join((head + state.action_text(choice, viewer, seat)).split()), text
+    assert " ".join(chosen.split()) == " ".join(f"{bot.spec()} ({name}) {said}".split()), text
     if others:
         named = " ".join(others.split()).rsplit(" and ", 1)[0]
         worlds = [state.determinize(viewer, random.Random(rng.random())) for _ in range(2)]

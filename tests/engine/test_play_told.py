@@ -64,12 +64,12 @@ def test_explain_names_only_the_bots_chosen_move_as_the_human_may_know_it():
     # greedy bids in round 1; the human asks why before bidding again
     table, text = run(["human", "greedy"], ["1", "explain", "quit"])
     said = replies(text, "N> ")[2]
-    assert said.startswith("greedy (E) chose bids a card")
+    assert said.startswith("greedy (E) bids a card")
     hand = _bot_hand(4, 1)
     assert all(f"card{c}" not in said for c in hand)
     # the chosen move and nothing the bot made of its hidden hand: no count of its options, no
     # value, no other move (a bid of another card reads the same and tells of the hand)
-    assert said == "greedy (E) chose bids a card"
+    assert said == "greedy (E) bids a card"
     _, shown = run(["human", "greedy"], ["1", "explain", "quit"], open_table=True)
     opened = replies(shown, "N> ")[2]
     assert "of 2 legal moves" in opened and "card" in opened.splitlines()[-1]

@@ -146,5 +146,5 @@ def test_no_card_south_held_hidden_reaches_norths_screen(played):
         assert name not in out, name
     assert "south's hand" not in out
     # explain names the bot's planning steps as north reads them, with no value of south's search
-    assert "greedy (south) chose south plans step" in out or "greedy (south) chose south is ready" in out
+    assert "greedy (south) plans step" in out or "greedy (south) is ready" in out
     assert "value " not in out
