@@ -36,11 +36,11 @@ from cardgen import rng as _rng
 from cardgen.errors import CardgenError
 
 from .protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
+from .public import action_text, public_moves, told_choice
 
 BOT_NAMES = ("random", "greedy", "mcts")  # difficulty names: DIFFICULTIES below
 EXPLAIN_TOP = 5  # candidates an explanation lists
 EXPLAIN_PUBLIC = 8  # public alternatives an explanation names to a seat that cannot see the bot's cards
-PUBLIC_WORLDS = 16  # re-deals of what the viewer cannot see a move must be legal in to count as public
 
 
 def bot_random(seed, *path) -> random.Random:
@@ -94,7 +94,7 @@ class Bot:
         if state is None or self._choice is None:
             return f"{self._who()} has moved"
         seat = self.seat if state.current_player() == SIMULTANEOUS else None
-        chosen = _action_text(state, self._choice, seat, viewer)
+        chosen = action_text(state, self._choice, seat, viewer)
         others = [t for t in public_moves(state, self.seat, viewer) if t != chosen]
         lines = textwrap.wrap(told_choice(self._who(), state, self._choice, seat, viewer), 80, subsequent_indent="  ")
         if others:
@@ -127,7 +127,7 @@ class Bot:
             ordered = [r for r in rows if r[0] == chosen] + [r for r in rows if r[0] != chosen]
             named: dict[str, tuple[int, str]] = {}  # one line per text the viewer reads, best first
             for a, figures in ordered:
-                named.setdefault(_action_text(state, a, seat, viewer), (a, figures))
+                named.setdefault(action_text(state, a, seat, viewer), (a, figures))
             shown = list(named.values())[:EXPLAIN_TOP]
             names = list(named)[:EXPLAIN_TOP]
             width = max(len(n) for n in names)
@@ -141,52 +141,6 @@ class Bot:
             return "\n".join(lines)
 
         return text
-
-
-def public_moves(state: State, seat: int, viewer: int | None) -> list[str]:
-    """The moves of `seat` in `state` that were open to it whatever the cards `viewer` cannot see,
-    as `viewer` reads them, in the game's order: legal, read by `viewer` as they are (their text
-    hides nothing), and legal in each of PUBLIC_WORLDS re-deals of what `viewer` cannot see (so
-    their being legal tells nothing of the bot's hand either)."""
-    if viewer is None:
-        return []
-    player = seat if state.current_player() == SIMULTANEOUS else None
-    candidates = []
-    for a in state.legal_actions(seat):
-        text = _action_text(state, a, player, viewer)
-        if text == _action_text(state, a, player, None):
-            candidates.append((a, text))
-    rng = random.Random(0)  # the same worlds each time: explain is a function of what it is shown
-    for _ in range(PUBLIC_WORLDS):
-        if not candidates:
-            break
-        world = state.determinize(viewer, rng)
-        legal = set(world.legal_actions(seat))
-        candidates = [(a, t) for a, t in candidates if a in legal]
-    seen: list[str] = []
-    for _, t in candidates:
-        if t not in seen:
-            seen.append(t)
-    return seen
-
-
-def told_choice(who: str, state: State, action: int, player: int | None, viewer: int | None) -> str:
-    """The first line of a bot's move explained to `viewer`: "<who> chose <move>" where the viewer
-    reads the move itself; where it reads only what it learns (a hidden move, told as the table
-    saw it happen: "passes", "deploys a ship from its hand", "south plans step 2"), the bot is the
-    sentence's subject: "<who> deploys a ship from its hand", "<who> plans step 2"."""
-    seen = _action_text(state, action, player, viewer)
-    if seen == _action_text(state, action, player, None):
-        return f"{who} chose {seen}"
-    name = state.game.player_name(player if player is not None else state.current_player())
-    return f"{who} {seen.removeprefix(name + ' ')}"
-
-
-def _action_text(state: State, action: int, player: int | None, viewer: int | None = None) -> str:
-    try:
-        return state.action_text(action, viewer, player)
-    except CardgenError:
-        return str(action)
 
 
 class RandomBot(Bot):
