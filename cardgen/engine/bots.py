@@ -96,7 +96,7 @@ class Bot:
         seat = self.seat if state.current_player() == SIMULTANEOUS else None
         chosen = action_text(state, self._choice, seat, viewer)
         others = [t for t in public_moves(state, self.seat, viewer) if t != chosen]
-        lines = textwrap.wrap(told_choice(self._who(), state, self._choice, seat, viewer), 80, subsequent_indent="  ")
+        lines = textwrap.wrap(told_choice(self._who(), state, self._choice, seat, viewer, chosen), 80, subsequent_indent="  ")
         if others:
             shown = others[:EXPLAIN_PUBLIC]
             more = f" and {len(others) - len(shown)} more" if len(others) > len(shown) else ""

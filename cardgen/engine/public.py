@@ -40,12 +40,11 @@ def public_moves(state: State, seat: int, viewer: int | None) -> list[str]:
     return seen
 
 
-def told_choice(who: str, state: State, action: int, player: int | None, viewer: int | None) -> str:
-    """The first line of a bot's move explained to `viewer`: "<who> chose <move>" where the viewer
-    reads the move itself; where it reads only what it learns (a hidden move, told as the table
-    saw it happen: "passes", "deploys a ship from its hand", "south plans step 2"), the bot is the
-    sentence's subject: "<who> deploys a ship from its hand", "<who> plans step 2"."""
-    seen = action_text(state, action, player, viewer)
+def told_choice(who: str, state: State, action: int, player: int | None, viewer: int | None, seen: str) -> str:
+    """The first line of a bot's move explained to `viewer`, who reads it as `seen`: "<who> chose
+    <move>" where that is the move itself; where it is only what the viewer learns (a hidden move,
+    told as the table saw it happen: "passes", "deploys a ship from its hand", "south plans step
+    2"), the bot is the sentence's subject: "<who> deploys a ship from its hand", "<who> plans step 2"."""
     if seen == action_text(state, action, player, None):
         return f"{who} chose {seen}"
     name = state.game.player_name(player if player is not None else state.current_player())

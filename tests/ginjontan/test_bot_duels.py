@@ -17,8 +17,8 @@ def _given(state, action) -> int:
 
 
 def _duel_steps(game, spec: str, seeds):
-    """(seed, position, the bot's move) at every duel step of two `spec` bots' games from `seeds`
-    (each move is played after it is yielded)."""
+    """(seed, position, the bot's move, the bot) at every duel step of two `spec` bots' games from
+    `seeds` (each move is played after it is yielded)."""
     for seed in seeds:
         state = game.new_initial_state(seed)
         bots = [make_bot(spec, game, p, seed) for p in range(2)]
@@ -29,7 +29,7 @@ def _duel_steps(game, spec: str, seeds):
                 continue
             action = bots[p].step(state)
             if state.phase == DUEL:
-                yield seed, state, action
+                yield seed, state, action, bots[p]
             state.apply_action(action)
 
 
@@ -37,7 +37,7 @@ def test_greedy_gives_no_duel_points_away_that_another_move_would_keep():
     game = load_game("ginjontan", players=2)
     t = game.t
     checked = 0
-    for seed, state, action in _duel_steps(game, "greedy", range(1000, 1004)):
+    for seed, state, action, _ in _duel_steps(game, "greedy", range(1000, 1004)):
         least = min(_given(state, a) for a in state.legal_actions())
         holds_defeat = any(t.kind_of[state.cards[i]] == DEFEAT for i in state.hand[state.player])
         assert _given(state, action) == least, (
@@ -61,7 +61,7 @@ def test_a_searching_bot_beaten_in_a_duel_step_is_beaten_where_it_costs_least():
     picks. The search (MCTS at 150 playouts) picks it at every duel step of four deals."""
     game = load_game("ginjontan", players=2)
     costlier_open = 0
-    for seed, state, action in _duel_steps(game, "mcts:iterations=150", (9, 1000, 1001, 1002)):
+    for seed, state, action, _ in _duel_steps(game, "mcts:iterations=150", (9, 1000, 1001, 1002)):
         cheapest = _cheapest_for_card(state, action)
         assert _given(state, action) == cheapest, (
             f"seed {seed}: {state.action_to_string(action)} gave {_given(state, action):,} points "
@@ -104,29 +104,20 @@ def test_a_searching_bot_plays_the_cheapest_of_the_duel_moves_its_search_rates_a
     the step allowed (mcts:400, 100 paired games), 4.4 % with this."""
     game = load_game("ginjontan", players=2)
     cheaper = 0
-    for seed in (9, 1000, 1001):
-        state = game.new_initial_state(seed)
-        bots = [make_bot("mcts:iterations=150", game, p, seed) for p in range(2)]
-        while not state.is_terminal():
-            p = state.current_player()
-            if p == CHANCE:
-                state.apply_action(state.sample_chance())
-                continue
-            bot = bots[p]
-            action = bot.step(state)
-            root = bot._root
-            if state.phase == DUEL and len(state.bot_actions()) > 1:  # (one move: no search, no tree)
-                assert root is not None
-                kids = {a: c for a, c in root.children.items() if a in state.bot_actions()}
-                most = min(kids, key=lambda a: (-kids[a].visits, -kids[a].mean(p), a))
-                alike = [a for a, c in kids.items() if 4 * c.visits >= kids[most].visits
-                         and c.mean(p) >= kids[most].mean(p) - CHEAPEST_TIE] + [most]  # fmt: skip
-                assert _given(state, action) == min(_given(state, a) for a in alike), (
-                    f"seed {seed}: {state.action_to_string(action)} gave {_given(state, action):,} points where a "
-                    f"move the search rated alike gave {min(_given(state, a) for a in alike):,}"
-                )
-                if action != most:
-                    cheaper += 1
-                    assert "gives away least" in bot.explain(p)
-            state.apply_action(action)
+    for seed, state, action, bot in _duel_steps(game, "mcts:iterations=150", (9, 1000, 1001)):
+        if len(state.bot_actions()) < 2:
+            continue  # one move: no search, no tree
+        p, root = state.current_player(), bot._root
+        assert root is not None
+        kids = {a: c for a, c in root.children.items() if a in state.bot_actions()}
+        most = min(kids, key=lambda a: (-kids[a].visits, -kids[a].mean(p), a))
+        alike = [a for a, c in kids.items() if 4 * c.visits >= kids[most].visits
+                 and c.mean(p) >= kids[most].mean(p) - CHEAPEST_TIE] + [most]  # fmt: skip
+        assert _given(state, action) == min(_given(state, a) for a in alike), (
+            f"seed {seed}: {state.action_to_string(action)} gave {_given(state, action):,} points where a "
+            f"move the search rated alike gave {min(_given(state, a) for a in alike):,}"
+        )
+        if action != most:
+            cheaper += 1
+            assert "gives away least" in bot.explain(p)
     assert cheaper, "the search never rated a cheaper duel move alike: the test would prove nothing"
