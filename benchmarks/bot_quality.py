@@ -208,10 +208,12 @@ def stand_in(level: str, name: str, iterations: int) -> str:
     """The level's settings on game `name` (its own tuning where it has one: Gog & Magog's hard
     scores with its deep evaluation) at a fixed number of playouts and without its clock."""
     game = load_game(name, **OPTIONS.get(name, {}))
-    _, opts = parse_bot_spec(difficulty_spec(level, game) or level)
+    kind, opts = parse_bot_spec(difficulty_spec(level, game) or level)
     opts.pop("time", None)
-    opts["iterations"] = iterations
-    return "mcts:" + ",".join(f"{k}={v:g}" for k, v in opts.items())
+    if kind == "mcts":
+        opts["iterations"] = iterations
+    # a plan bot's re-deals and plans are fixed already: without its clock it is itself
+    return f"{kind}:" + ",".join(f"{k}={v:g}" for k, v in opts.items()) if opts else kind
 
 
 def _score(results, spec_a, spec_b):
@@ -231,17 +233,18 @@ def main() -> None:
     ap.add_argument("-n", "--games-per-pairing", type=int, default=4)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--games", default=",".join(GAMES))
-    ap.add_argument("--medium", default="mcts:iterations=400")
+    ap.add_argument("--medium", default=None, help="default: the game's medium at 400 playouts, no clock")
     ap.add_argument("--hard", default=None, help="default: the game's hard at 1,200 playouts, no clock")
     ap.add_argument("--real", action="store_true", help="play the levels themselves (medium, hard): slow")
     ap.add_argument("--positions", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
-    medium = "medium" if args.real else args.medium
     names = [g.strip() for g in args.games.split(",") if g.strip()]
+    mediums = {name: "medium" if args.real else args.medium or stand_in("medium", name, 400) for name in names}
     hards = {name: "hard" if args.real else args.hard or stand_in("hard", name, 1200) for name in names}
     tasks = []
     for name in names:
+        medium = mediums[name]
         for a, b in [(medium, medium), (medium, "greedy"), (hards[name], medium)]:
             for k in range(args.games_per_pairing):
                 # seats alternate on the same deal (seeds in pairs), so the deal's luck cancels out
@@ -251,11 +254,13 @@ def main() -> None:
     with Pool(args.jobs) as pool:
         results = pool.map(play, tasks, chunksize=1)
     shown = ", ".join(sorted(set(hards.values())))
-    print(f"bot quality: {args.games_per_pairing} games a pairing, medium = {medium}, hard = {shown} "
+    print(f"bot quality: {args.games_per_pairing} games a pairing, medium = {', '.join(sorted(set(mediums.values())))}, "
+          f"hard = {shown} "
           f"({time.perf_counter() - start:.0f} s)")  # fmt: skip
     rows = []
     for name in names:
         mine = [r for r in results if r["game"] == name]
+        medium = mediums[name]
         mm = [r for r in mine if r["specs"] == [medium, medium]]
         noops = sum(r["noops"] for r in mine) / sum(r["turns"] for r in mine)
         rows.append((name, "no-op moves per turn", f"{noops:.2f}" if name in ("gyonrg", "gogmagog") else "n/a", "0"))

@@ -113,8 +113,9 @@ DECKS_OPT = click.option(
     help="Card games: the two decks, as deck files (a.txt,b.txt) or seeds (seed:1,seed:2); same as -o decks=A,B.",
 )
 BOTS_HELP = ("random, greedy, mcts (10,000 positions scored a move), mcts:ITERATIONS, mcts:time=SECONDS (per move), "
+             "plan (for games of secret plans, Spherion: it compares whole plans, plan:plans=12,worlds=6,turns=1), "
              "or a difficulty: easy, medium "
-             "(thinks up to 1 s a move), hard (up to 1.8 s). mcts options join with commas: "
+             "(thinks up to 1 s a move), hard (up to 1.8 s). Options join with commas: "
              "mcts:iterations=800,c=0.7,minimax=0.5. A bot with an iteration count plays the same moves for the "
              "same seed on any machine; one with a time budget (medium, hard, time=) may not.")
 BACKEND_OPT = click.option(

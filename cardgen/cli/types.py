@@ -269,7 +269,7 @@ def resolve_seed(seed: int | str | None) -> int | str:
 
 
 class BotsType(click.ParamType):
-    """Comma-separated bot specs (human, random, greedy, mcts, mcts:N, mcts:time=1.0, easy, medium,
+    """Comma-separated bot specs (human, random, greedy, mcts, mcts:N, mcts:time=1.0, plan, easy, medium,
     hard ...), optionally exactly `count`; parse_bot_spec checks every option's range. A bot's
     own options use commas too: in "mcts:iterations=800,c=0.7,greedy", c=0.7 is mcts's.
 
@@ -301,7 +301,7 @@ class BotsType(click.ParamType):
             except CardgenError as exc:
                 self.fail(str(exc), param, ctx)
             if kind == "human" and not self.humans:
-                self.fail(f"{text!r}: only bots play here (random, greedy, mcts, easy, medium, hard); "
+                self.fail(f"{text!r}: only bots play here (random, greedy, mcts, plan, easy, medium, hard); "
                           "humans play with `cardgen play`", param, ctx)  # fmt: skip
         return bots
 

@@ -38,7 +38,7 @@ from cardgen.errors import CardgenError
 from .protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
 from .public import action_text, public_moves, told_choice
 
-BOT_NAMES = ("random", "greedy", "mcts")  # difficulty names: DIFFICULTIES below
+BOT_NAMES = ("random", "greedy", "mcts", "plan")  # difficulty names: DIFFICULTIES below; plan: engine/planner.py
 EXPLAIN_TOP = 5  # candidates an explanation lists
 EXPLAIN_PUBLIC = 8  # public alternatives an explanation names to a seat that cannot see the bot's cards
 
@@ -821,24 +821,25 @@ def parse_bot_spec(spec: str, game: Game | None = None) -> tuple[str, dict]:
         if rest:
             raise CardgenError(f"bot {name!r} takes no options: {raw!r} (it stands for {tuned})")
         return parse_bot_spec(tuned)
-    if name not in _CLASSES and name != "human":
+    if name not in BOT_NAMES and name != "human":
         raise CardgenError(f"unknown bot: {raw!r} (expected human, {', '.join(BOT_NAMES)}, "
                            f"{', '.join(DIFFICULTIES)}; e.g. mcts:1000 or mcts:time=1.0)")  # fmt: skip
     opts: dict = {}
     if rest:
-        if name != "mcts":
+        table = _options(name)
+        if table is None:
             raise CardgenError(f"bot {name!r} takes no options: {raw!r}")
         for item in rest.split(","):
             k, eq, v = item.partition("=")
-            if not eq:
+            if not eq and name == "mcts":
                 k, v = "iterations", k
-            k = MCTS_ALIASES.get(k.strip(), k.strip())
+            k = MCTS_ALIASES.get(k.strip(), k.strip()) if name == "mcts" else k.strip()
             v = v.strip()
-            if k not in MCTS_OPTIONS:
-                raise CardgenError(f"unknown mcts option {k!r} in {raw!r} (accepted: {', '.join(MCTS_OPTIONS)})")
-            kind, low, high, _ = MCTS_OPTIONS[k]
+            if k not in table:
+                raise CardgenError(f"unknown {name} option {k!r} in {raw!r} (accepted: {', '.join(table)})")
+            kind, low, high, _ = table[k]
             what = "a whole number" if kind is int else "a number"
-            bad = CardgenError(f"bad value {v!r} for mcts option {k} in {raw!r} (expected {what} from {low:g} to {high:g})")
+            bad = CardgenError(f"bad value {v!r} for {name} option {k} in {raw!r} (expected {what} from {low:g} to {high:g})")
             if not _NUMBER.fullmatch(v) or (kind is int and "." in v):
                 raise bad
             number = kind(v)
@@ -860,4 +861,17 @@ def make_bot(spec: str, game: Game, seat: int, seed=0) -> Bot:
         raise CardgenError("'human' is not a bot: humans only play with `cardgen play`")
     if name == "mcts":
         return MCTSBot(game, seat, seed, label=bot_label(spec), **opts)
+    if name == "plan":
+        from cardgen.engine.planner import PlanBot  # it builds on this module's bots
+
+        return PlanBot(game, seat, seed, label=bot_label(spec), **opts)
     return _CLASSES[name](game, seat, seed)
+
+
+def _options(name: str) -> dict[str, tuple[type, float, float, float]] | None:
+    """The options bot `name` takes (option: type, lowest, highest, default), None if none."""
+    if name == "plan":
+        from cardgen.engine.planner import PLAN_OPTIONS
+
+        return PLAN_OPTIONS
+    return MCTS_OPTIONS if name == "mcts" else None

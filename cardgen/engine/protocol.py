@@ -693,6 +693,13 @@ class State:
         None where the caller must clone and apply the move itself (the default: every one)."""
         return [None] * len(actions)
 
+    def evaluate_steps(self, player: int, actions: list[int]) -> list[float] | None:
+        """At a SIMULTANEOUS node of a game whose seats plan in steps that act only when the plans
+        resolve: evaluate(player) of the position after each of `actions` (player's next step), the
+        other seats' plans as they stand, without copying the position (the plan bot judges steps
+        with it). None (the default): the caller clones and applies each step with the others'."""
+        return None
+
     def transposition_key(self, player: int) -> Hashable | None:
         """What `player` knows of this position, as a hashable value, for searches that merge
         the lines reaching the same position (MCTS's transpositions): two positions with equal

@@ -338,21 +338,55 @@ class Observing(Planning):
             seats = [(j.cell, j.dm, len(j.hand), len(j.gain), j.hits, j.up, j.pending, j.summoned) for j in projs]
         else:
             seats = [(self._field(p), self.dm[p], len(self.hand[p]), 0, 0, NONE, 0, NONE) for p in (0, 1)]
-        value = []
-        for p in (0, 1):
-            cells, dm, hand, gain, _, up, pending, summoned = seats[p]
-            v = per_cell * (terr[p] + gain) + EV_LP * max(0, self.lp[p] - seats[1 - p][4]) + EV_HAND * hand
-            if pending:
-                # the summon is planned, its tributes not yet: score the plan as if the cheapest were paid
-                v += self._with_tributes(p, cells, dm, up, self._threat(p, dm, seats[1 - p][0]), pending, summoned)
-            else:
-                field, guards = self._field_value(p, cells, dm, up)
-                v += field
-                if guards:
-                    v += EV_GUARD * self._threat(p, dm, seats[1 - p][0]) * GUARDED[min(guards, 2)]
-            value.append(v)
+        value = [self._seat_value(0, seats, per_cell, terr[0]), self._seat_value(1, seats, per_cell, terr[1])]
         half = (value[0] - value[1]) / 2
         return [half, -half]
+
+    def _seat_value(self, p: int, seats: list, per_cell: float, terr: int,
+                    field: tuple[float, int] | None = None) -> float:  # fmt: skip
+        """Seat p's part of evaluate_all (`seats`: each seat's cells, deck master, hand, cells gained,
+        hits, cards turned up, tributes owed, cards summoned); `field`: its _field_value where known."""
+        cells, dm, hand, gain, _, up, pending, summoned = seats[p]
+        v = per_cell * (terr + gain) + EV_LP * max(0, self.lp[p] - seats[1 - p][4]) + EV_HAND * hand
+        if pending:
+            # the summon is planned, its tributes not yet: score the plan as if the cheapest were paid
+            return v + self._with_tributes(p, cells, dm, up, self._threat(p, dm, seats[1 - p][0]), pending, summoned)
+        worth, guards = field if field is not None else self._field_value(p, cells, dm, up)
+        v += worth
+        if guards:
+            v += EV_GUARD * self._threat(p, dm, seats[1 - p][0]) * GUARDED[min(guards, 2)]
+        return v
+
+    def evaluate_steps(self, player: int, actions: list[int]) -> list[float] | None:
+        """evaluate(player) after each of player's planning `actions`, the opponent's plan as it stands:
+        each step laid on a copy of the seat's projection (the board stands still while plans are
+        made, so that is all a step changes), the state itself left as it was."""
+        if self.phase != PH_PLAN:
+            return None
+        me, o = player, 1 - player
+        g = self.game
+        x = min(1.0, self.turn / g.turns)
+        per_cell = EV_TERR[0] + EV_TERR[1] * x + EV_TERR[2] * x**4
+        terr = (self.terr.count(1), self.terr.count(2))
+        j, k = self.projection(me), self.projection(o)
+        seats: list = [None, None]
+        seats[o] = (k.cell, k.dm, len(k.hand), len(k.gain), k.hits, k.up, k.pending, k.summoned)
+        # the other seat's pieces stand as they are: only its threat and LP read this seat's steps
+        theirs = None if k.pending else self._field_value(o, k.cell, k.dm, k.up)
+        values = []
+        for a in actions:
+            if a == READY or a == WAIT:
+                step = j
+            else:
+                step = j.copy()
+                self._project_step(me, step, a)
+            seats[me] = (step.cell, step.dm, len(step.hand), len(step.gain), step.hits, step.up, step.pending, step.summoned)
+            value = [0.0, 0.0]
+            value[me] = self._seat_value(me, seats, per_cell, terr[me])
+            value[o] = self._seat_value(o, seats, per_cell, terr[o], theirs)
+            half = (value[0] - value[1]) / 2
+            values.append(half if me == 0 else -half)
+        return values
 
     def _threat(self, p: int, dm: int, opposing: dict[int, int]) -> float:
         """How near the closest opposing monster (card -> cell) stands to seat p's deck master on `dm`:

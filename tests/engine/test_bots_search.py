@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.engine.bots import DIFFICULTIES, MCTS_OPTIONS, make_bot, parse_bot_spec
+from cardgen.engine.bots import BOT_NAMES, DIFFICULTIES, MCTS_OPTIONS, make_bot, parse_bot_spec
 from cardgen.engine.registry import game_names, load_game
 from cardgen.errors import CardgenError
 from cardgen.gyre import engine as gyre_engine
@@ -187,16 +187,16 @@ def test_a_game_tunes_its_own_difficulties():
     """A difficulty name stands for the game's own setting where it has one (Gyre's hard
     searches deeper, Gyon-RG's is bound by its time alone), else for the shared one; either
     way the bot calls itself by the name."""
-    gyre, gyonrg, spherion = load_game("gyre", size=4), load_game("gyonrg"), load_game("spherion")
+    gyre, gyonrg, ginjontan = load_game("gyre", size=4), load_game("gyonrg"), load_game("ginjontan")
     assert gyre.difficulties["hard"] != DIFFICULTIES["hard"]
     hard = make_bot("hard", gyre, 0)
     assert (hard.iterations, hard.minimax, hard.c) == (30000, 1.0, 0.1) and hard.spec() == "hard"
     assert parse_bot_spec("hard", gyre) == parse_bot_spec(gyre.difficulties["hard"])
     hard = make_bot("hard", gyonrg, 0)
-    assert (hard.time, hard.minimax) == (1.8, 0.5) and hard.iterations > make_bot("hard", spherion, 0).iterations
+    assert (hard.time, hard.minimax) == (1.8, 0.5) and hard.iterations > make_bot("hard", ginjontan, 0).iterations
     assert hard.spec() == "hard"
-    assert parse_bot_spec("hard", spherion) == parse_bot_spec(DIFFICULTIES["hard"]) == parse_bot_spec("hard")
-    assert make_bot("hard", spherion, 0).c == MCTS_OPTIONS["c"][3]
+    assert parse_bot_spec("hard", ginjontan) == parse_bot_spec(DIFFICULTIES["hard"]) == parse_bot_spec("hard")
+    assert make_bot("hard", ginjontan, 0).c == MCTS_OPTIONS["c"][3]
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -204,7 +204,7 @@ def test_every_games_own_difficulties_are_valid_bots(name):
     game = load_game(name)
     for level, spec in game.difficulties.items():
         assert level in DIFFICULTIES, f"{name}: {level!r} is not a difficulty people can pick"
-        assert parse_bot_spec(spec)[0] == "mcts"
+        assert parse_bot_spec(spec)[0] in BOT_NAMES
         assert make_bot(level, game, 0).spec() == level
 
 

@@ -6,7 +6,8 @@ range; clone and JSON round-trip equal to the original; action text round-trips;
 observations are JSON; illegal actions raise IllegalActionError and change nothing;
 evaluate_after scores each move as playing it would, leaving the position as it was;
 bot_actions keeps some of the legal moves, never none; move_cost is None or a finite
-number not below 0 for each, leaving the position as it was;
+number not below 0 for each, leaving the position as it was; evaluate_steps at a SIMULTANEOUS
+node is None or a finite value for each of a seat's steps, leaving the position as it was;
 a transposition key never recurs in a game, ignores what its seat cannot see, and lines
 with one key (two moves in either order, two different moves) reach positions the seat
 cannot tell apart;
@@ -121,6 +122,16 @@ def _check_evaluate_after(state, acts):
             assert value == played.evaluate_all(), f"evaluate_after({a}) differs from playing it"
 
 
+def _check_evaluate_steps(state, q, acts):
+    """The plan bot judges a seat's steps in place where the game can (evaluate_steps); that each
+    value is the step's evaluation is checked per game (tests/spherion/test_evaluate_steps.py)."""
+    before = state.to_json()
+    values = state.evaluate_steps(q, list(acts))
+    assert state.to_json() == before, "evaluate_steps changed the position"
+    if values is not None:
+        assert len(values) == len(acts) and all(isinstance(v, float) and math.isfinite(v) for v in values), values
+
+
 def _check_bot_actions(state, acts):
     """The moves a bot weighs are some of the legal ones, in their order, never none, and the
     position is left as it was."""
@@ -229,6 +240,8 @@ def random_game(game, seed, rng, check=True):
                 acts = state.legal_actions(q)
                 if check:
                     _check_actions(state, acts, q)
+                    if acts and full:
+                        _check_evaluate_steps(state, q, acts)
                 action.append(acts[rng.randrange(len(acts))] if acts else 0)
             state.apply_actions(action)
         else:

@@ -68,10 +68,10 @@ def _same_for_seat(state, mover: int, viewer: int, actions: list[int], play) -> 
 OPEN_TO_IT = "  open to it whatever it held: "
 
 
-def _check_explain(state, mover: int, viewer: int, rng: random.Random) -> None:
+def _check_explain(state, mover: int, viewer: int, rng: random.Random, spec: str = "mcts:iterations=40") -> None:
     """A bot's explanation of its move, told to `viewer`: the move as `viewer` reads it, then only
     moves legal in other worlds `viewer` cannot tell from this one; no count, value or chance."""
-    bot = make_bot("mcts:iterations=40", state.game, mover, rng.randrange(1000))
+    bot = make_bot(spec, state.game, mover, rng.randrange(1000))
     before = state.clone()
     choice = bot.step(before)
     text = bot.explain(viewer, before)
@@ -105,6 +105,8 @@ def _check_state(state, rng: random.Random) -> None:
     movers = [p] if p >= 0 else [q for q in range(n) if state.legal_actions(q)] if p == SIMULTANEOUS else []
     for q in movers[:1]:
         _check_explain(state, q, (q + 1) % n, rng)
+        if p == SIMULTANEOUS:  # where seats plan, the plan bot too (Spherion's medium and hard)
+            _check_explain(state, q, (q + 1) % n, rng, "plan:plans=2,worlds=1")
     if p == CHANCE:
         outcomes = [a for a, _ in state.chance_outcomes()]
         for v in range(n):
