@@ -18,6 +18,8 @@ PlanBot searches plans instead, at the first step of each of its plans:
    reaches a seat while the plans are made: it sees only how many steps the other has taken).
 
 Everywhere else (a sequential choice, a game without plans) it plays as greedy does.
+Spherion, small sphere, 100 games on paired deals: plan:turns=2,worlds=10 (medium without its
+clock) scored 0.78 against greedy; 12 plans in 6 re-deals, this turn only, 0.655.
 Options: plans, worlds, turns, time (seconds for a plan; the re-deals stop when it is spent,
 after at least two; 0 = none). Without a time limit it plays the same moves on any machine.
 """
@@ -58,6 +60,7 @@ class PlanBot(Bot):
         self.last_seconds = 0.0
         self.last_worlds = 0  # re-deals the last plan was played out in
         self.last_iterations = 0  # plans played out (plans x re-deals) for the last move; 0 following a plan
+        self._rows: list[tuple[list[int], float, list[str]]] = []  # the last plans made, best first
 
     def spec(self) -> str:
         if self.label:
@@ -277,7 +280,7 @@ class PlanBot(Bot):
 
     def _following(self, state: State, k: int, steps: list[int]) -> Callable[[int | None], str]:
         self._state = state
-        rows = getattr(self, "_rows", [])
+        rows = self._rows
 
         def text(viewer: int | None) -> str:
             now = action_text(state, steps[k], self.seat, viewer)

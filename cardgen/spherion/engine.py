@@ -35,6 +35,8 @@ Planning and Position), so a search's calls are plain methods as before the spli
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from cardgen.engine.tensors import Layout
 from cardgen.spherion.actions import NUM_ACTIONS, action_text, parse_action
 from cardgen.spherion.board import SIZES
@@ -79,6 +81,10 @@ class SpherionGame(Settings):
     """Spherion for two players: a sphere, two decks, three dice each, simultaneous plans."""
 
     play_help = PLAY_HELP
+    # the plan bot (cardgen/engine/planner.py): whole plans played out through their resolution and
+    # the next turn's; MCTS over single steps scored 0.41 against greedy at 400 playouts, 0.57 at
+    # 2,000 (docs/rules/spherion.md, "Medium and hard: the plan bot")
+    difficulties = MappingProxyType({"medium": "plan:turns=2,worlds=10,time=1", "hard": "plan:turns=2,plans=16,worlds=24,time=1.8"})
 
     def new_initial_state(self, seed: int | str = 0) -> SpherionState:
         return SpherionState.start(self, seed)
