@@ -60,7 +60,8 @@ class PlanBot(Bot):
         self.last_seconds = 0.0
         self.last_worlds = 0  # re-deals the last plan was played out in
         self.last_iterations = 0  # plans played out (plans x re-deals) for the last move; 0 following a plan
-        self._rows: list[tuple[list[int], float, list[str]]] = []  # the last plans made, best first
+        self._rows: list[tuple[list[int], float]] = []  # the last plans made (steps, mean), best first
+        self._world: State | None = None  # the re-deal its plans were made in (their texts, for explain)
 
     def spec(self) -> str:
         if self.label:
@@ -193,9 +194,9 @@ class PlanBot(Bot):
         best = max(v for v in values if v is not None)
         return next(a for a, v in zip(acts, values) if v == best)
 
-    def _search(self, state: State) -> tuple[list[int], list[tuple[list[int], float, list[str]]], float]:
-        """The plan to play from `state`, every plan tried as (steps, mean chance to win, the steps as
-        the seat reads them) best first, and the greedy plan's mean."""
+    def _search(self, state: State) -> tuple[list[int], list[tuple[list[int], float]], float]:
+        """The plan to play from `state`, every plan tried as (steps, mean chance to win) best first,
+        and the greedy plan's mean."""
         me, n, rng = self.seat, self.game.num_players, self.rng
         deadline = _time.perf_counter() + self.time if self.time else math.inf
         first = state.determinize(me, rng)
@@ -230,8 +231,8 @@ class PlanBot(Bot):
         self.last_iterations = done * len(plans)
         means = [t / done for t in totals]
         order = sorted(range(len(plans)), key=lambda i: -means[i])  # stable: the greedy plan wins ties
-        rows = [(plans[i], means[i], self._texts(first, plans[i])) for i in order]
-        return plans[order[0]], rows, means[0]
+        self._world = first
+        return plans[order[0]], [(plans[i], means[i]) for i in order], means[0]
 
     def _texts(self, world: State, plan: list[int]) -> list[str]:
         """The steps of an own plan as the seat reads them, each in the position it is taken from
@@ -252,39 +253,44 @@ class PlanBot(Bot):
         return texts
 
     # -- explaining ------------------------------------------------------------------
-    def _listed(self, rows: list[tuple[list[int], float, list[str]]]) -> list[str]:
+    def _listed(self, world: State, rows: list[tuple[list[int], float]]) -> list[str]:
         lines = []
-        for k, (_, mean, texts) in enumerate(rows[:EXPLAIN_PLANS]):
-            lines += textwrap.wrap(f"{mean:.2f}  " + ", ".join(texts), 76, initial_indent="  -> " if k == 0 else "     ",
+        for k, (plan, mean) in enumerate(rows[:EXPLAIN_PLANS]):
+            lines += textwrap.wrap(f"{mean:.2f}  " + ", ".join(self._texts(world, plan)), 76, initial_indent="  -> " if k == 0 else "     ",
                                    subsequent_indent="           ")  # fmt: skip
         if len(rows) > EXPLAIN_PLANS:
             lines.append(f"     ... and {len(rows) - EXPLAIN_PLANS} more")
         return lines
 
-    def _made(self, state: State, rows: list[tuple[list[int], float, list[str]]],
+    def _made(self, state: State, rows: list[tuple[list[int], float]],
               greedy_mean: float) -> Callable[[int | None], str]:  # fmt: skip
+        """What explain tells the bot's own seat (or an open table) of a plan just made; the texts
+        are made when asked: simulations never pay for them."""
         self._state = state
+        world = self._world
+        assert world is not None
         worlds, turns = self.last_worlds, self.turns
-        first = rows[0][2][0] if rows[0][2] else "its step"
         later = f" and {turns - 1} more round{'s' if turns > 2 else ''} of plans (greedy's on both sides)" if turns > 1 else ""
 
         def text(viewer: int | None) -> str:
+            first = action_text(state, rows[0][0][0], self.seat, viewer)
             head = (f"{self._who()} chose {first}: the first step of the plan that did best of {len(rows)} it made "
                     f"(greedy's and others drawn near it), each played out against {worlds} re-deals of what it "
                     f"cannot see, the other side planning as greedy would, through the plans' resolution{later}; "
                     f"its mean chance to win {rows[0][1]:.2f} (greedy's plan {greedy_mean:.2f})")
-            return "\n".join(textwrap.wrap(head, 80, subsequent_indent="  ") + self._listed(rows))
+            return "\n".join(textwrap.wrap(head, 80, subsequent_indent="  ") + self._listed(world, rows))
 
         self._rows = rows
         return text
 
     def _following(self, state: State, k: int, steps: list[int]) -> Callable[[int | None], str]:
         self._state = state
-        rows = self._rows
+        rows, world = self._rows, self._world
+        assert world is not None
 
         def text(viewer: int | None) -> str:
             now = action_text(state, steps[k], self.seat, viewer)
             head = f"{self._who()} chose {now}: step {k + 1} of the plan it chose at this plan's first step"
-            return "\n".join(textwrap.wrap(head, 80, subsequent_indent="  ") + self._listed(rows[:1]))
+            return "\n".join(textwrap.wrap(head, 80, subsequent_indent="  ") + self._listed(world, rows[:1]))
 
         return text

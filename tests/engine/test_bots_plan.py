@@ -76,8 +76,8 @@ def test_the_plan_is_made_at_its_first_step_and_played_to_the_end():
             if s.legal_actions(0):
                 played.append(mine)
                 if len(played) == 1:
-                    chosen, best, _ = bot._rows[0]
-                    assert all(best >= mean for _, mean, _ in bot._rows)
+                    chosen, best = bot._rows[0]
+                    assert all(best >= mean for _, mean in bot._rows)
                     assert "the first step of the plan that did best of" in " ".join(bot.explain(0).split())
                 else:
                     assert f"step {len(played)} of the plan" in " ".join(bot.explain(0).split())
@@ -106,7 +106,7 @@ def test_it_learns_the_hidden_cards_only_through_its_re_deals(monkeypatch):
 
             monkeypatch.setattr(cls, "determinize", fixed)
             bot = make_bot("plan:plans=6,worlds=3", game, 0, seed=2)
-            moves.append((bot.step(true.clone()), [(plan, mean) for plan, mean, _ in bot._rows]))
+            moves.append((bot.step(true.clone()), list(bot._rows)))
             monkeypatch.setattr(cls, "determinize", real)
         assert moves[0] == moves[1]
 
