@@ -15,7 +15,8 @@ PlanBot searches plans instead, at the first step of each of its plans:
    next turn as greedy would and that resolves too; the position reached is scored (each seat's
    chance to win, as MCTS reads evaluate_all());
 4. it plays the plan with the best mean, one step at each of the following nodes (no new fact
-   reaches a seat while the plans are made: it sees only how many steps the other has taken).
+   reaches a seat while the plans are made: it sees only how many steps the other has taken);
+   greedy's plan stays unless another beats its mean by more than GREEDY_MARGIN.
 
 Everywhere else (a sequential choice, a game without plans) it plays as greedy does.
 Spherion, small sphere, 100 games on paired deals: plan:turns=2,worlds=10 (medium without its
@@ -31,7 +32,7 @@ import textwrap
 import time as _time
 from collections.abc import Callable
 
-from cardgen.engine.bots import Bot, GreedyBot, _chances, _pick
+from cardgen.engine.botbase import Bot, GreedyBot, _chances, _pick
 from cardgen.engine.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
 from cardgen.engine.public import action_text
 
@@ -44,6 +45,10 @@ PLAN_OPTIONS: dict[str, tuple[type, float, float, float]] = {
 }
 TEMPERATURE = 0.5  # the spread of the drawn plans' steps, in evaluate() units (Spherion: half a logit)
 EXPLAIN_PLANS = 5
+# chance to win: another plan replaces greedy's only if its mean beats greedy's by more than this.
+# A few re-deals rank plans with noise, and the best of 12 noisy means is mostly luck (the winner's
+# curse); greedy's plan follows the evaluation's judgement, guards of the deck master included
+GREEDY_MARGIN = 0.02
 
 
 class PlanBot(Bot):
@@ -231,6 +236,9 @@ class PlanBot(Bot):
         self.last_iterations = done * len(plans)
         means = [t / done for t in totals]
         order = sorted(range(len(plans)), key=lambda i: -means[i])  # stable: the greedy plan wins ties
+        if means[order[0]] - means[0] <= GREEDY_MARGIN:
+            order.remove(0)  # greedy's plan (plans[0]) unless another is clearly better
+            order.insert(0, 0)
         self._world = first
         return plans[order[0]], [(plans[i], means[i]) for i in order], means[0]
 
@@ -272,12 +280,20 @@ class PlanBot(Bot):
         worlds, turns = self.last_worlds, self.turns
         later = f" and {turns - 1} more round{'s' if turns > 2 else ''} of plans (greedy's on both sides)" if turns > 1 else ""
 
+        best = max(mean for _, mean in rows)
+
         def text(viewer: int | None) -> str:
             first = action_text(state, rows[0][0][0], self.seat, viewer)
-            head = (f"{self._who()} chose {first}: the first step of the plan that did best of {len(rows)} it made "
-                    f"(greedy's and others drawn near it), each played out against {worlds} re-deals of what it "
-                    f"cannot see, the other side planning as greedy would, through the plans' resolution{later}; "
-                    f"its mean chance to win {rows[0][1]:.2f} (greedy's plan {greedy_mean:.2f})")
+            how = (f"of {len(rows)} plans it made (greedy's and others drawn near it), each played out against "
+                   f"{worlds} re-deals of what it cannot see, the other side planning as greedy would, through the "
+                   f"plans' resolution{later}")
+            if rows[0][1] < best:
+                head = (f"{self._who()} chose {first}: the first step of greedy's plan, kept because no other {how} "
+                        f"beat its mean chance to win by more than {GREEDY_MARGIN:g} ({rows[0][1]:.2f}; the best "
+                        f"{best:.2f})")
+            else:
+                head = (f"{self._who()} chose {first}: the first step of the plan that did best {how}; its mean "
+                        f"chance to win {rows[0][1]:.2f} (greedy's plan {greedy_mean:.2f})")
             return "\n".join(textwrap.wrap(head, 80, subsequent_indent="  ") + self._listed(world, rows))
 
         self._rows = rows

@@ -1,5 +1,5 @@
 """What a bot's explanation may tell a seat: its moves as that seat reads them, and the moves
-that were open to the bot whatever cards the seat cannot see (bots.Bot.explain).
+that were open to the bot whatever cards the seat cannot see (botbase.Bot.explain).
 """
 
 from __future__ import annotations

@@ -84,7 +84,10 @@ class SpherionGame(Settings):
     # the plan bot (cardgen/engine/planner.py): whole plans played out through their resolution and
     # the next turn's; MCTS over single steps scored 0.41 against greedy at 400 playouts, 0.57 at
     # 2,000 (docs/rules/spherion.md, "Medium and hard: the plan bot")
-    difficulties = MappingProxyType({"medium": "plan:turns=2,worlds=10,time=1", "hard": "plan:turns=2,plans=16,worlds=24,time=1.8"})
+    difficulties = MappingProxyType({
+        "medium": "plan:turns=2,worlds=10,time=1",
+        "hard": "plan:turns=2,plans=16,worlds=24,time=1.8",
+    })
 
     def new_initial_state(self, seed: int | str = 0) -> SpherionState:
         return SpherionState.start(self, seed)
