@@ -289,9 +289,8 @@ class PlanBot(Bot):
                    f"{worlds} re-deals of what it cannot see, the other side planning as greedy would, through the "
                    f"plans' resolution{later}")
             if rows[0][1] < best:
-                head = (f"{self._who()} chose {first}: the first step of greedy's plan, kept because no other {how} "
-                        f"beat its mean chance to win by more than {GREEDY_MARGIN:g} ({rows[0][1]:.2f}; the best "
-                        f"{best:.2f})")
+                head = (f"{self._who()} chose {first}: the first step of greedy's plan, kept: {how}, none beat its "
+                        f"mean chance to win by more than {GREEDY_MARGIN:g} ({rows[0][1]:.2f}; the best {best:.2f})")
             else:
                 head = (f"{self._who()} chose {first}: the first step of the plan that did best {how}; its mean "
                         f"chance to win {rows[0][1]:.2f} (greedy's plan {greedy_mean:.2f})")
