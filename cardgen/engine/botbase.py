@@ -155,16 +155,7 @@ class GreedyBot(Bot):
             # cards and their plans so far: the true state holds them, and the bot must not peek, as
             # MCTS does not), against one random choice of each other seat, the same for all its actions
             # (a choice drawn anew for each would rank them by the others' luck as much as by their own)
-            world = state.determinize(seat, self.rng)
-            others = [_pick(world.legal_actions(p), self.rng) if p != seat else 0 for p in range(self.game.num_players)]
-
-            def after(a):
-                s = world.clone()
-                joint = others[:]
-                joint[seat] = a
-                s.apply_actions(joint)
-                return s
-            values = [after(a).evaluate(seat) for a in acts]
+            values = joint_values(state.determinize(seat, self.rng), seat, acts, self.rng)
         elif self.game.game_type.perfect_information:
             values = self._values(state, acts)
         else:
@@ -187,9 +178,10 @@ class GreedyBot(Bot):
                                  why.replace("{ties}", "{ties" + ties + "}"))
         return choice
 
-    def _values(self, state: State, acts: list[int]) -> list[float]:
-        """The evaluation for the bot's seat after each of `acts` (sequential moves) in `state`."""
-        seat = self.seat
+    def _values(self, state: State, acts: list[int], seat: int | None = None) -> list[float]:
+        """The evaluation for `seat` (default the bot's) after each of `acts` (sequential moves of
+        the seat to move) in `state`."""
+        seat = self.seat if seat is None else seat
         values = []
         for a, known in zip(acts, state.evaluate_after(acts)):  # in place where the game can
             if known is None:
@@ -199,6 +191,26 @@ class GreedyBot(Bot):
             else:
                 values.append(known[seat])
         return values
+
+
+def joint_values(state: State, q: int, acts: list[int], rng: random.Random) -> list[float]:
+    """evaluate(q) after each of seat q's `acts` at a SIMULTANEOUS node of `state`, each played
+    against one random legal action of every other seat (the no-op for a seat with none), the same
+    for all of q's: drawn anew for each, the others' luck would rank q's actions as much as their
+    own worth. `state` is left as it was."""
+    noop = state.game.noop_action
+    joint = [0] * state.game.num_players
+    for p in range(len(joint)):
+        if p != q:
+            legal = state.legal_actions(p)
+            joint[p] = _pick(legal, rng) if legal else noop
+    values = []
+    for a in acts:
+        after = state.clone()
+        joint[q] = a
+        after.apply_actions(joint)
+        values.append(after.evaluate(q))
+    return values
 
 
 def _chances(logits: list[float]) -> list[float]:

@@ -577,6 +577,8 @@ class MCTSBot(Bot):
 
 
 _CLASSES: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
+# the options each bot takes (option: type, lowest, highest, default); the others take none
+_OPTIONS: dict[str, dict[str, tuple[type, float, float, float]]] = {"mcts": MCTS_OPTIONS, "plan": PLAN_OPTIONS}
 _NUMBER = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,9})?|\.[0-9]{1,9}")
 
 
@@ -624,7 +626,7 @@ def parse_bot_spec(spec: str, game: Game | None = None) -> tuple[str, dict]:
                            f"{', '.join(DIFFICULTIES)}; e.g. mcts:1000 or mcts:time=1.0)")  # fmt: skip
     opts: dict = {}
     if rest:
-        table = _options(name)
+        table = _OPTIONS.get(name)
         if table is None:
             raise CardgenError(f"bot {name!r} takes no options: {raw!r}")
         for item in rest.split(","):
@@ -663,9 +665,3 @@ def make_bot(spec: str, game: Game, seat: int, seed=0) -> Bot:
         return PlanBot(game, seat, seed, label=bot_label(spec), **opts)
     return _CLASSES[name](game, seat, seed)
 
-
-def _options(name: str) -> dict[str, tuple[type, float, float, float]] | None:
-    """The options bot `name` takes (option: type, lowest, highest, default), None if none."""
-    if name == "plan":
-        return PLAN_OPTIONS
-    return MCTS_OPTIONS if name == "mcts" else None

@@ -33,7 +33,7 @@ import textwrap
 import time as _time
 from collections.abc import Callable
 
-from cardgen.engine.botbase import Bot, GreedyBot, _chances, _pick
+from cardgen.engine.botbase import Bot, GreedyBot, _chances, joint_values
 from cardgen.engine.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
 from cardgen.engine.public import action_text
 
@@ -85,11 +85,10 @@ class PlanBot(Bot):
             self._state = self._greedy._state
             return choice
         at = len(state.history())
-        legal = state.legal_actions(self.seat)
         if self._plan is not None:
             start, steps = self._plan
             k = at - start
-            if 0 < k < len(steps) and steps[k] in legal:
+            if 0 < k < len(steps) and steps[k] in state.legal_actions(self.seat):
                 self.last_iterations = 0
                 self._why = self._following(state.clone(), k, steps)
                 return steps[k]
@@ -113,15 +112,7 @@ class PlanBot(Bot):
         rng = self.rng
         values = s.evaluate_steps(q, acts)  # in place, where the game can
         if values is None:
-            n = self.game.num_players
-            joint = [_pick(s.legal_actions(p), rng) if p != q and s.legal_actions(p) else self.game.noop_action
-                     for p in range(n)]  # fmt: skip
-            values = []
-            for a in acts:
-                c = s.clone()
-                joint[q] = a
-                c.apply_actions(joint)
-                values.append(c.evaluate(q))
+            values = joint_values(s, q, acts, rng)
         top = max(values)
         if temperature <= 0:
             best = [a for a, v in zip(acts, values) if v == top]
@@ -190,15 +181,10 @@ class PlanBot(Bot):
         return _chances(s.evaluate_all())[self.seat]
 
     def _step_sequential(self, s: State, p: int) -> int:
+        """Seat p's move at a sequential node of a play-out: the first that greedy values most."""
         acts = s.bot_actions(p)
-        values = [v[p] if v is not None else None for v in s.evaluate_after(acts)]
-        for k, (a, v) in enumerate(zip(acts, values)):
-            if v is None:
-                c = s.clone()
-                c.apply_action(a)
-                values[k] = c.evaluate(p)
-        best = max(v for v in values if v is not None)
-        return next(a for a, v in zip(acts, values) if v == best)
+        values = self._greedy._values(s, acts, p)
+        return acts[values.index(max(values))]
 
     def _search(self, state: State) -> tuple[list[int], list[tuple[list[int], float]], float]:
         """The plan to play from `state`, every plan tried as (steps, mean chance to win) best first,

@@ -18,7 +18,7 @@ from typing import Any, cast
 from cardgen.engine.tensors import Column, Layout, Part
 from cardgen.rng import Stream
 from cardgen.spherion.actions import DM, FACES, MAXC, READY, WAIT, action_text
-from cardgen.spherion.planning import Planning
+from cardgen.spherion.planning import Planning, Proj
 from cardgen.spherion.position import DECK, FIELDZ, GONE, INHAND, PH_OVER, PH_PLAN, PH_RESOLVE, PHASES
 from cardgen.spherion.settings import SEATS
 
@@ -129,6 +129,12 @@ EV_LURE = 2.0  # a face-down trap's closeness to the opposing deck master, where
 
 
 NONE: frozenset[int] = frozenset()  # no card: what a seat's plan turns face up or summons once plans are made
+
+
+def _planned(j: Proj) -> tuple[dict[int, int], int, int, int, int, AbstractSet[int], int, AbstractSet[int]]:
+    """A seat's figures for the evaluation from its plan's projection: its cells, deck master, hand,
+    cells gained, hits on the opposing deck master, cards turned up, tributes owed, cards summoned."""
+    return j.cell, j.dm, len(j.hand), len(j.gain), j.hits, j.up, j.pending, j.summoned
 
 
 class Observing(Planning):
@@ -328,19 +334,20 @@ class Observing(Planning):
         if self.phase == PH_OVER:
             r = self.returns()
             return [10.0 * r[0], 10.0 * r[1]]
-        g = self.game
-        x = min(1.0, self.turn / g.turns)
-        per_cell = EV_TERR[0] + EV_TERR[1] * x + EV_TERR[2] * x**4
-        terr = (self.terr.count(1), self.terr.count(2))
+        per_cell, terr = self._territory()
         seats: list[tuple[dict[int, int], int, int, int, int, AbstractSet[int], int, AbstractSet[int]]]
         if self.phase == PH_PLAN:
-            projs = (self.projection(0), self.projection(1))
-            seats = [(j.cell, j.dm, len(j.hand), len(j.gain), j.hits, j.up, j.pending, j.summoned) for j in projs]
+            seats = [_planned(self.projection(0)), _planned(self.projection(1))]
         else:
             seats = [(self._field(p), self.dm[p], len(self.hand[p]), 0, 0, NONE, 0, NONE) for p in (0, 1)]
         value = [self._seat_value(0, seats, per_cell, terr[0]), self._seat_value(1, seats, per_cell, terr[1])]
         half = (value[0] - value[1]) / 2
         return [half, -half]
+
+    def _territory(self) -> tuple[float, tuple[int, int]]:
+        """What a territory cell is worth now (more as the 20-turn decider nears), and each seat's cells."""
+        x = min(1.0, self.turn / self.game.turns)
+        return EV_TERR[0] + EV_TERR[1] * x + EV_TERR[2] * x**4, (self.terr.count(1), self.terr.count(2))
 
     def _seat_value(self, p: int, seats: list, per_cell: float, terr: int,
                     field: tuple[float, int] | None = None) -> float:  # fmt: skip
@@ -364,13 +371,10 @@ class Observing(Planning):
         if self.phase != PH_PLAN:
             return None
         me, o = player, 1 - player
-        g = self.game
-        x = min(1.0, self.turn / g.turns)
-        per_cell = EV_TERR[0] + EV_TERR[1] * x + EV_TERR[2] * x**4
-        terr = (self.terr.count(1), self.terr.count(2))
+        per_cell, terr = self._territory()
         j, k = self.projection(me), self.projection(o)
         seats: list = [None, None]
-        seats[o] = (k.cell, k.dm, len(k.hand), len(k.gain), k.hits, k.up, k.pending, k.summoned)
+        seats[o] = _planned(k)
         # the other seat's pieces stand as they are: only its threat and LP read this seat's steps
         theirs = None if k.pending else self._field_value(o, k.cell, k.dm, k.up)
         values = []
@@ -380,7 +384,7 @@ class Observing(Planning):
             else:
                 step = j.copy()
                 self._project_step(me, step, a)
-            seats[me] = (step.cell, step.dm, len(step.hand), len(step.gain), step.hits, step.up, step.pending, step.summoned)
+            seats[me] = _planned(step)
             value = [0.0, 0.0]
             value[me] = self._seat_value(me, seats, per_cell, terr[me])
             value[o] = self._seat_value(o, seats, per_cell, terr[o], theirs)
