@@ -63,7 +63,6 @@ class PlanBot(Bot):
         self.label = label
         self._greedy = GreedyBot(game, seat, seed)
         self._plan: tuple[int, list[int]] | None = None  # (history length at its first step, its steps)
-        self.last_seconds = 0.0
         self.last_worlds = 0  # re-deals the last plan was played out in
         self.last_iterations = 0  # plans played out (plans x re-deals) for the last move; 0 following a plan
         self._rows: list[tuple[list[int], float]] = []  # the last plans made (steps, mean), best first
@@ -92,9 +91,7 @@ class PlanBot(Bot):
                 self.last_iterations = 0
                 self._why = self._following(state.clone(), k, steps)
                 return steps[k]
-        began = _time.perf_counter()
         steps, rows, greedy_mean = self._search(state)
-        self.last_seconds = _time.perf_counter() - began
         self._plan = (at, steps)
         self._why = self._made(state.clone(), rows, greedy_mean)
         return steps[0]
