@@ -21,11 +21,14 @@ Per game: -n games of medium against medium, medium against greedy and hard agai
                            (the card's other targets are left as they were: target 0). Another
                            card may cost less now and more later: a card that has not acted
                            must act while an opposing card stands
-  unguarded by choice      Spherion: a bot's turns a game that end planned with fewer of its monsters next to
-                           its own deck master than the turn began with (a tribute, a guard walked off, the
-                           deck master walked away), counted at its 'ready' from its plan as projected on the
+  left unguarded           Spherion: a bot's turns a game that end with its deck master left with no monster
+                           of its own next to it, where the turn began with one or more (a tribute, a guard
+                           walked off, the deck master walked away), by choice: counted when the seat is ready
+                           (its 'ready', or the step that fills its plan) from its plan as projected on the
                            board of the turn's start; 'ready' at once (an empty plan) always kept them, so
-                           each such turn chose it. Guards lost to the opponent's steps do not count (target <= 0.5)
+                           each such turn chose it. Guards lost to the opponent's steps do not count (target
+                           <= 0.5 for each level). Below it, the turns whose plan left fewer guards than the
+                           turn began with (3 to 2 included), for each level
   medium over greedy       score rate, a draw counting half (target >= 70 %)
   hard over medium         score rate (target >= 60 %)
   s per move               each level (easy, medium, hard, as `cardgen play` seats them) timed on
@@ -97,12 +100,18 @@ def _given_away(state, action) -> tuple[int, int, int]:
     gives = {a: given(a) for a in state.legal_actions()}
     same = min(g for a, g in gives.items() if (a - A_DUEL) // ACTIVE == card)
     return gives[action], min(gives.values()), same
-def spherion_unguarded(state, joint) -> int:
-    """Seats whose 'ready' in `joint` ends a plan leaving fewer guards than the turn began with (see above)."""
+def spherion_guards(state, joint) -> list[tuple[int, int, int]]:
+    """(seat, its plan's steps, guards the turn began with, guards its plan leaves) for each seat that
+    `joint` may make ready: by its 'ready', or by a step that fills its plan (see above)."""
     from cardgen.spherion.actions import READY
 
-    return sum(1 for p, a in enumerate(joint) if a == READY and not state.ready[p]
-               and state.guards(p, planned=True) < state.guards(p))  # fmt: skip
+    out = []
+    for p, a in enumerate(joint):
+        if state.legal_actions(p) and not state.ready[p]:
+            full = len(state.plans[p]) + 1 >= state.game.plan_max
+            if a == READY or full:
+                out.append((p, len(state.plans[p]), state.guards(p), state.guards(p, planned=True, step=a)))
+    return out
 
 
 def play(task):
@@ -111,7 +120,9 @@ def play(task):
     state = game.new_initial_state(seed)
     bots = [make_bot(spec, game, seat, seed) for seat, spec in enumerate(specs)]
     seconds: dict[str, list[float]] = {}
-    noops = moves = wars = unguarded = lost = 0
+    noops = moves = wars = lost = 0
+    fewer: dict[str, int] = {}
+    bare: dict[str, int] = {}
     given = excess = excess_card = 0
     seen: set = set()
     turn = None
@@ -128,9 +139,13 @@ def play(task):
                 start = time.perf_counter()
                 joint.append(bots[q].step(state) if acts else game.noop_action)
                 seconds.setdefault(specs[q], []).append(time.perf_counter() - start)
-            if name == "spherion":
-                unguarded += spherion_unguarded(state, joint)
+            ends = spherion_guards(state, joint) if name == "spherion" else []
             state.apply_actions(joint)
+            for q, steps, began, left in ends:
+                # ready, or the plans resolved (a full plan that still owes a tribute goes on)
+                if state.ready[q] or len(state.plans[q]) <= steps:
+                    fewer[specs[q]] = fewer.get(specs[q], 0) + (left < began)
+                    bare[specs[q]] = bare.get(specs[q], 0) + (left == 0 < began)
             continue
         if _turn(state) != turn:
             turn, seen = _turn(state), set()
@@ -162,7 +177,7 @@ def play(task):
     ret = state.returns()
     limit = name == "gogmagog" and ret[0] == ret[1]
     return {"game": name, "specs": specs, "returns": ret, "noops": noops, "turns": max(turns, 1), "wars": wars,
-            "unguarded": unguarded, "lost": lost, "draw_at_limit": limit, "seconds": seconds, "moves": moves, "given": given,
+            "fewer": fewer, "bare": bare, "lost": lost, "draw_at_limit": limit, "seconds": seconds, "moves": moves, "given": given,
             "excess": excess, "excess_card": excess_card}  # fmt: skip
 
 
@@ -279,8 +294,12 @@ def main() -> None:
             card = sum(r["excess_card"] for r in mine)
             rows.append((name, "  the same card on another target: share", f"{card / max(given, 1):.0%}", "0"))
         if name == "spherion":
-            rows.append((name, "unguarded by choice, a bot's turns a game",
-                         f"{sum(r['unguarded'] for r in mine) / (2 * len(mine)):.2f}", "<= 0.5"))
+            for level, spec in (("greedy", "greedy"), ("medium", medium), ("hard", hards[name])):
+                seats = sum(r["specs"].count(spec) for r in mine)
+                left = sum(r["bare"].get(spec, 0) for r in mine) / max(seats, 1)
+                rows.append((name, f"deck master left unguarded by choice, {level}: turns a game", f"{left:.2f}", "<= 0.5"))
+                left = sum(r["fewer"].get(spec, 0) for r in mine) / max(seats, 1)
+                rows.append((name, f"  plans that left fewer guards, {level}: turns a game", f"{left:.2f}", ""))
         rows.append((name, "score medium over greedy", f"{_score(mine, medium, 'greedy'):.0%}", ">= 70 %"))
         rows.append((name, "score hard over medium", f"{_score(mine, hards[name], medium):.0%}", ">= 60 %"))
         played = [t for r in mine for spec, ts in r["seconds"].items() if spec == medium for t in ts]

@@ -16,7 +16,9 @@ PlanBot searches plans instead, at the first step of each of its plans:
    chance to win, as MCTS reads evaluate_all());
 4. it plays the plan with the best mean, one step at each of the following nodes (no new fact
    reaches a seat while the plans are made: it sees only how many steps the other has taken);
-   greedy's plan stays unless another beats its mean by more than GREEDY_MARGIN.
+   greedy's plan stays unless another beats its mean by more than GREEDY_MARGIN, and of the plans
+   whose mean is within GREEDY_MARGIN of that choice it plays the one that gives away least by
+   the game's State.plan_cost (Spherion: its deck master's guards), as MCTS does with move_cost.
 
 Everywhere else (a sequential choice, a game without plans) it plays as greedy does.
 Spherion, small sphere, 100 games on paired deals: plan:turns=2,worlds=10 (medium without its
@@ -67,6 +69,9 @@ class PlanBot(Bot):
         self.last_iterations = 0  # plans played out (plans x re-deals) for the last move; 0 following a plan
         self._rows: list[tuple[list[int], float]] = []  # the last plans made (steps, mean), best first
         self._world: State | None = None  # the re-deal its plans were made in (their texts, for explain)
+        # where the cheapest of the plans as good as the choice was played: (its cost, the choice's cost,
+        # the choice's mean), for explain
+        self._costs: tuple[float, float, float] | None = None
 
     def spec(self) -> str:
         if self.label:
@@ -223,6 +228,18 @@ class PlanBot(Bot):
         if means[order[0]] - means[0] <= GREEDY_MARGIN:
             order.remove(0)  # greedy's plan (plans[0]) unless another is clearly better
             order.insert(0, 0)
+        # of the plans as good as that one (within the margin), the one that gives away least
+        chosen = order[0]
+        priced = [first.plan_cost(me, plan) for plan in plans]
+        self._costs = None
+        if None not in priced:
+            costs = [float(c or 0.0) for c in priced]
+            alike = [i for i in order if means[i] >= means[chosen] - GREEDY_MARGIN]
+            cheapest = min(alike, key=lambda i: (costs[i], order.index(i)))
+            if cheapest != chosen:
+                order.remove(cheapest)
+                order.insert(0, cheapest)
+                self._costs = (costs[cheapest], costs[chosen], means[chosen])
         self._world = first
         return plans[order[0]], [(plans[i], means[i]) for i in order], means[0]
 
@@ -265,13 +282,18 @@ class PlanBot(Bot):
         later = f" and {turns - 1} more round{'s' if turns > 2 else ''} of plans (greedy's on both sides)" if turns > 1 else ""
 
         best = max(mean for _, mean in rows)
+        costs = self._costs
 
         def text(viewer: int | None) -> str:
             first = action_text(state, rows[0][0][0], self.seat, viewer)
             how = (f"of {len(rows)} plans it made (greedy's and others drawn near it), each played out against "
                    f"{worlds} re-deals of what it cannot see, the other side planning as greedy would, through the "
                    f"plans' resolution{later}")
-            if rows[0][1] < best:
+            if costs is not None:
+                head = (f"{self._who()} chose {first}: the first step of the plan that gives away least ({costs[0]:g} "
+                        f"against {costs[1]:g}) of the plans whose mean chance to win is within {GREEDY_MARGIN:g} of the "
+                        f"one it rated first ({costs[2]:.2f}; this one {rows[0][1]:.2f}): {how}")
+            elif rows[0][1] < best:
                 head = (f"{self._who()} chose {first}: the first step of greedy's plan, kept: {how}, none beat its "
                         f"mean chance to win by more than {GREEDY_MARGIN:g} ({rows[0][1]:.2f}; the best {best:.2f})")
             else:

@@ -700,6 +700,14 @@ class State:
         with it). None (the default): the caller clones and applies each step with the others'."""
         return None
 
+    def plan_cost(self, player: int, steps: list[int]) -> float | None:
+        """At a SIMULTANEOUS node of a game whose seats plan in steps: what seat `player` gives away
+        for good by adding `steps` (its own, from here on) to its plan, as the game counts it
+        (Spherion: the guards its deck master loses), read from what the seat can see, the position
+        left as it was. The plan bot plays the cheapest of the plans it finds as good as its choice,
+        as MCTS does with move_cost. None (the default): the game counts no cost."""
+        return None
+
     def transposition_key(self, player: int) -> Hashable | None:
         """What `player` knows of this position, as a hashable value, for searches that merge
         the lines reaching the same position (MCTS's transpositions): two positions with equal

@@ -431,17 +431,36 @@ class Observing(Planning):
                     v += EV_LURE * max(0.0, 1.0 - dist[c] / span)
         return v, guards
 
-    def guards(self, p: int, planned: bool = False) -> int:
+    def guards(self, p: int, planned: bool = False, step: int | None = None) -> int:
         """Seat p's monsters next to its own deck master, as the board stands or (planned) where the
-        seat's plan so far leaves them and its deck master."""
+        seat's plan so far leaves them and its deck master; with `step`, where the plan leaves them
+        once that planning step is added (the position left as it was)."""
         if planned and self.phase == PH_PLAN:
             j = self.projection(p)
-            cells, dm = j.cell, j.dm
-        else:
-            cells, dm = self._field(p), self.dm[p]
+            if step is not None and step not in (READY, WAIT):
+                j = j.copy()
+                self._project_step(p, j, step)
+            return self._guards(p, j.cell, j.dm)
+        return self._guards(p, self._field(p), self.dm[p])
+
+    def _guards(self, p: int, cells: dict[int, int], dm: int) -> int:
         near = self.board.neighbours[dm]
         cards = self.game.cards[p]
         return sum(1 for i, c in cells.items() if c in near and cards[i].kind == 0)
+
+    def plan_cost(self, player: int, steps: list[int]) -> float | None:
+        """The guards seat `player`'s deck master loses once `steps` are added to its plan (where the
+        plan leaves it and them, against the turn's start), one more if none is left: a guard given up
+        is a side of the deck master left open. A tribute still owed counts as not yet paid."""
+        if self.phase != PH_PLAN:
+            return None
+        j = self.projection(player).copy()
+        for a in steps:
+            if a == READY:
+                break
+            self._project_step(player, j, a)
+        began, left = self.guards(player), self._guards(player, j.cell, j.dm)
+        return float(max(0, began - left) + (left == 0 < began))
 
     def _with_tributes(self, p: int, cells: dict[int, int], dm: int, up: AbstractSet[int], threat: float,
                        pending: int, summoned: AbstractSet[int]) -> float:

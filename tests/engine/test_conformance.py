@@ -7,7 +7,8 @@ observations are JSON; illegal actions raise IllegalActionError and change nothi
 evaluate_after scores each move as playing it would, leaving the position as it was;
 bot_actions keeps some of the legal moves, never none; move_cost is None or a finite
 number not below 0 for each, leaving the position as it was; evaluate_steps at a SIMULTANEOUS
-node is None or a finite value for each of a seat's steps, leaving the position as it was;
+node is None or a finite value for each of a seat's steps, and plan_cost None or a finite
+number not below 0, both leaving the position as it was;
 a transposition key never recurs in a game, ignores what its seat cannot see, and lines
 with one key (two moves in either order, two different moves) reach positions the seat
 cannot tell apart;
@@ -130,6 +131,11 @@ def _check_evaluate_steps(state, q, acts):
     assert state.to_json() == before, "evaluate_steps changed the position"
     if values is not None:
         assert len(values) == len(acts) and all(isinstance(v, float) and math.isfinite(v) for v in values), values
+    # plan_cost: of no steps, of each one step, and of a few in a row (the seat's own, as the plan bot asks)
+    for steps in [[]] + [[a] for a in acts] + [list(acts[:3])]:
+        cost = state.plan_cost(q, steps)
+        assert cost is None or (isinstance(cost, float) and math.isfinite(cost) and cost >= 0), (steps, cost)
+    assert state.to_json() == before, "plan_cost changed the position"
 
 
 def _check_bot_actions(state, acts):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from cardgen.engine import SIMULTANEOUS
 from cardgen.engine.bots import make_bot
-from cardgen.spherion.actions import A_MOVE, A_SUMMON, A_TRIBUTE, READY, WAIT
+from cardgen.spherion.actions import A_MOVE, A_SUMMON, A_TRIBUTE, DM, READY, WAIT
 
 from .test_rules import card, free_cells, planning, side
 
@@ -125,10 +125,19 @@ def test_bot_quality_counts_a_plan_that_walks_the_last_guard_away_as_unguarded_b
     guard = card(s, 0, where=at, atk=1800)
     s.mpts = [2, 0]
     away = next(c for c in s.board.neighbours[at] if s.board.steps(s.dm[0])[c] == 2 and s.occ[c] == -1)
+    walk = A_MOVE + guard * 6 + side(s, at, away)
+    # (seat, its plan's steps, guards the turn began with, guards the plan leaves) of each seat made ready
     stay = s.clone()
-    assert bench.spherion_unguarded(stay, [READY, READY]) == 0  # readying at once keeps the guard
-    s.apply_actions([A_MOVE + guard * 6 + side(s, at, away), READY])
-    assert bench.spherion_unguarded(s, [READY, READY]) == 1
+    assert bench.spherion_guards(stay, [READY, READY]) == [(0, 0, 1, 1), (1, 0, 0, 0)]  # ready at once keeps it
+    walked = s.clone()
+    walked.apply_actions([walk, READY])
+    assert bench.spherion_guards(walked, [READY, READY]) == [(0, 1, 1, 0)]
+    # a plan readied by its last step, not by 'ready' (the count missed these before)
+    full = s.clone()
+    for _ in range(full.game.plan_max - 1):
+        full.apply_actions([WAIT, WAIT])
+    assert bench.spherion_guards(full, [walk, WAIT]) == [(0, full.game.plan_max - 1, 1, 0), (1, full.game.plan_max - 1, 0, 0)]
+    assert bench.spherion_guards(full, [WAIT, WAIT])[0] == (0, full.game.plan_max - 1, 1, 1)
 
 
 def test_greedy_plans_on_what_its_seat_can_see_not_the_opponents_hidden_plan_or_hand():
@@ -161,3 +170,30 @@ def test_greedy_plans_on_what_its_seat_can_see_not_the_opponents_hidden_plan_or_
     for seed in range(8):
         chosen = [make_bot("greedy", t.game, 0, seed).step(t.clone()) for t in twins]
         assert chosen[0] == chosen[1], (seed, [twins[0].action_to_string(a, 0) for a in chosen])
+
+
+def test_plan_cost_counts_the_guards_a_plan_gives_up_and_one_more_for_the_last():
+    # what the plan bot's cheapest-plan rule reads: a guard walked off, the deck master walked away
+    s = planning()
+    near = s.board.neighbours[s.dm[0]]
+    a = card(s, 0, where=near[1], atk=1500)
+    card(s, 0, where=near[2], atk=1500)
+    s.mpts = [3, 0]
+    s._proj = [None, None]
+    before = s.to_json()
+    away = [x for x in s.board.neighbours[near[1]] if x != s.dm[0] and x not in near]
+    off = A_MOVE + a * 6 + side(s, near[1], away[0])
+    assert off in s.legal_actions(0)
+    assert s.plan_cost(0, []) == 0 and s.plan_cost(0, [WAIT, READY]) == 0
+    assert s.plan_cost(0, [off]) == 1  # one of two guards gone: the deck master still has one
+    # the deck master walks: where it ends, its neighbours are counted again; none left costs one more
+    costs = []
+    for step in (A_MOVE + DM * 6 + d for d in range(6)):
+        if step in s.legal_actions(0):
+            j = s.clone()
+            j.apply_actions([step, WAIT])
+            left = j.guards(0, planned=True)
+            costs.append(s.plan_cost(0, [step]))
+            assert costs[-1] == max(0, 2 - left) + (left == 0)
+    assert 3 in costs  # walked away from both
+    assert s.to_json() == before and s.plan_cost(1, []) == 0
