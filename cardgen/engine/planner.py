@@ -70,8 +70,8 @@ class PlanBot(Bot):
         self._rows: list[tuple[list[int], float]] = []  # the last plans made (steps, mean), best first
         self._world: State | None = None  # the re-deal its plans were made in (their texts, for explain)
         # where the cheapest of the plans as good as the choice was played: (its cost, the choice's cost,
-        # the choice's mean), for explain
-        self._costs: tuple[float, float, float] | None = None
+        # the choice's mean, whether the choice was greedy's plan kept over a better mean), for explain
+        self._costs: tuple[float, float, float, bool] | None = None
 
     def spec(self) -> str:
         if self.label:
@@ -239,7 +239,8 @@ class PlanBot(Bot):
             if cheapest != chosen:
                 order.remove(cheapest)
                 order.insert(0, cheapest)
-                self._costs = (costs[cheapest], costs[chosen], means[chosen])
+                kept = chosen == 0 and means[0] < max(means)  # greedy's plan, kept over a better mean
+                self._costs = (costs[cheapest], costs[chosen], means[chosen], kept)
         self._world = first
         return plans[order[0]], [(plans[i], means[i]) for i in order], means[0]
 
@@ -290,9 +291,11 @@ class PlanBot(Bot):
                    f"{worlds} re-deals of what it cannot see, the other side planning as greedy would, through the "
                    f"plans' resolution{later}")
             if costs is not None:
-                head = (f"{self._who()} chose {first}: the first step of the plan that gives away least ({costs[0]:g} "
-                        f"against {costs[1]:g}) of the plans whose mean chance to win is within {GREEDY_MARGIN:g} of the "
-                        f"one it rated first ({costs[2]:.2f}; this one {rows[0][1]:.2f}): {how}")
+                other = "greedy's plan, kept" if costs[3] else "the best"
+                head = (f"{self._who()} chose {first}: the first step of the plan that {self.game.plan_cost_words} "
+                        f"({costs[0]:g} against {costs[1]:g}) of the plans whose mean chance to win is within "
+                        f"{GREEDY_MARGIN:g} of the one it would play otherwise ({other}, {costs[2]:.2f}; this one "
+                        f"{rows[0][1]:.2f}): {how}")
             elif rows[0][1] < best:
                 head = (f"{self._who()} chose {first}: the first step of greedy's plan, kept: {how}, none beat its "
                         f"mean chance to win by more than {GREEDY_MARGIN:g} ({rows[0][1]:.2f}; the best {best:.2f})")

@@ -27,6 +27,9 @@ Game (one object per rules + config, immutable once built)
                           (Gyre: its high-score file); default "".
     difficulties          optional: {"hard": "mcts:..."} where the game's measured bot
                           tuning differs from bots.DIFFICULTIES; default none.
+    plan_cost_words       optional: how explain words State.plan_cost's cheapest plan
+                          ("gives up the fewest guards of its deck master"); default
+                          "gives away least".
 
 State (one position; mutable, cheap to clone)
     current_player()      a seat >= 0, or CHANCE, SIMULTANEOUS or TERMINAL
@@ -361,6 +364,8 @@ class Game:
     # Difficulty name -> bot spec, where this game's tuning differs from bots.DIFFICULTIES
     # (a setting that is strongest on one game can be weak on another: measure it per game).
     difficulties: Mapping[str, str] = MappingProxyType({})
+    # How `explain` words the plan that State.plan_cost prices lowest: "the plan that {words} (0 against 2)".
+    plan_cost_words: str = "gives away least"
     config: dict
 
     @property

@@ -88,6 +88,7 @@ class SpherionGame(Settings):
         "medium": "plan:turns=2,worlds=10,time=1",
         "hard": "plan:turns=2,plans=16,worlds=24,time=1.8",
     })
+    plan_cost_words = "gives up the fewest guards of its deck master"  # State.plan_cost, as explain says it
 
     def new_initial_state(self, seed: int | str = 0) -> SpherionState:
         return SpherionState.start(self, seed)

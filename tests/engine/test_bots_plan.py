@@ -81,7 +81,7 @@ def test_the_plan_is_made_at_its_first_step_and_played_to_the_end():
                     best = max(m for _, m in bot._rows)
                     said = " ".join(bot.explain(0).split())
                     if bot._costs:  # the cheapest of the plans rated alike (the test below)
-                        assert "the plan that gives away least" in said
+                        assert f"the plan that {game.plan_cost_words}" in said
                     elif mean < best:  # greedy's plan, kept: no other beat it by more than the margin
                         assert best - mean <= GREEDY_MARGIN and "the first step of greedy's plan, kept" in said
                     else:
@@ -112,7 +112,7 @@ def test_of_the_plans_rated_alike_it_plays_the_one_that_gives_away_least():
                 switched += 1
                 assert costs[0] < bot._costs[1]
                 said = " ".join(bot.explain(seat).split())
-                assert f"the plan that gives away least ({costs[0]:g} against {bot._costs[1]:g})" in said
+                assert f"the plan that {game.plan_cost_words} ({costs[0]:g} against {bot._costs[1]:g})" in said
     assert switched  # the rule played a cheaper plan in at least one of these positions
 
 
