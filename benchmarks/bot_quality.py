@@ -100,7 +100,7 @@ def _given_away(state, action) -> tuple[int, int, int]:
     gives = {a: given(a) for a in state.legal_actions()}
     same = min(g for a, g in gives.items() if (a - A_DUEL) // ACTIVE == card)
     return gives[action], min(gives.values()), same
-def spherion_guards(state, joint) -> list[tuple[int, int, int]]:
+def spherion_guards(state, joint) -> list[tuple[int, int, int, int]]:
     """(seat, its plan's steps, guards the turn began with, guards its plan leaves) for each seat that
     `joint` may make ready: by its 'ready', or by a step that fills its plan (see above)."""
     from cardgen.spherion.actions import READY

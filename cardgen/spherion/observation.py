@@ -444,6 +444,7 @@ class Observing(Planning):
         return self._guards(p, self._field(p), self.dm[p])
 
     def _guards(self, p: int, cells: dict[int, int], dm: int) -> int:
+        """Seat p's monsters among `cells` (card -> cell) next to a deck master on `dm`."""
         near = self.board.neighbours[dm]
         cards = self.game.cards[p]
         return sum(1 for i, c in cells.items() if c in near and cards[i].kind == 0)
