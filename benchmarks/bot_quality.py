@@ -101,17 +101,18 @@ def _given_away(state, action) -> tuple[int, int, int]:
     same = min(g for a, g in gives.items() if (a - A_DUEL) // ACTIVE == card)
     return gives[action], min(gives.values()), same
 def spherion_guards(state, joint) -> list[tuple[int, int, int, int]]:
-    """(seat, its plan's steps, guards the turn began with, guards its plan leaves) for each seat that
-    `joint` may make ready: by its 'ready', or by a step that fills its plan (see above)."""
-    from cardgen.spherion.actions import READY
+    """(seat, its plan's steps, guards the turn began with, guards its plan leaves once its step in
+    `joint` is added) for each seat still planning; the caller keeps those the step made ready (by
+    its 'ready', or by a step that fills its plan: see above), as the game says once it is played."""
+    return [(p, len(state.plans[p]), state.guards(p), state.guards(p, planned=True, step=a))
+            for p, a in enumerate(joint) if state.legal_actions(p) and not state.ready[p]]  # fmt: skip
 
-    out = []
-    for p, a in enumerate(joint):
-        if state.legal_actions(p) and not state.ready[p]:
-            full = len(state.plans[p]) + 1 >= state.game.plan_max
-            if a == READY or full:
-                out.append((p, len(state.plans[p]), state.guards(p), state.guards(p, planned=True, step=a)))
-    return out
+
+def spherion_readied(state, ends) -> list[tuple[int, int, int]]:
+    """(seat, guards the turn began with, guards its plan left) of the seats in `ends` (spherion_guards
+    before the joint action) that it made ready: ready now, or their plans resolved (a full plan that
+    still owes a tribute goes on)."""
+    return [(q, began, left) for q, steps, began, left in ends if state.ready[q] or len(state.plans[q]) <= steps]
 
 
 def play(task):
@@ -141,11 +142,9 @@ def play(task):
                 seconds.setdefault(specs[q], []).append(time.perf_counter() - start)
             ends = spherion_guards(state, joint) if name == "spherion" else []
             state.apply_actions(joint)
-            for q, steps, began, left in ends:
-                # ready, or the plans resolved (a full plan that still owes a tribute goes on)
-                if state.ready[q] or len(state.plans[q]) <= steps:
-                    fewer[specs[q]] = fewer.get(specs[q], 0) + (left < began)
-                    bare[specs[q]] = bare.get(specs[q], 0) + (left == 0 < began)
+            for q, began, left in spherion_readied(state, ends):
+                fewer[specs[q]] = fewer.get(specs[q], 0) + (left < began)
+                bare[specs[q]] = bare.get(specs[q], 0) + (left == 0 < began)
             continue
         if _turn(state) != turn:
             turn, seen = _turn(state), set()

@@ -379,12 +379,7 @@ class Observing(Planning):
         theirs = None if k.pending else self._field_value(o, k.cell, k.dm, k.up)
         values = []
         for a in actions:
-            if a == READY or a == WAIT:
-                step = j
-            else:
-                step = j.copy()
-                self._project_step(me, step, a)
-            seats[me] = _planned(step)
+            seats[me] = _planned(self._laid(me, j, [a]))
             value = [0.0, 0.0]
             value[me] = self._seat_value(me, seats, per_cell, terr[me])
             value[o] = self._seat_value(o, seats, per_cell, terr[o], theirs)
@@ -436,12 +431,23 @@ class Observing(Planning):
         seat's plan so far leaves them and its deck master; with `step`, where the plan leaves them
         once that planning step is added (the position left as it was)."""
         if planned and self.phase == PH_PLAN:
-            j = self.projection(p)
-            if step is not None and step not in (READY, WAIT):
-                j = j.copy()
-                self._project_step(p, j, step)
+            j = self._laid(p, self.projection(p), [] if step is None else [step])
             return self._guards(p, j.cell, j.dm)
         return self._guards(p, self._field(p), self.dm[p])
+
+    def _laid(self, p: int, j: Proj, steps: list[int]) -> Proj:
+        """Seat p's projection `j` with its planning `steps` laid on top, up to a 'ready' (a copy where
+        a step changes it; `j` itself where none does: a wait or a 'ready')."""
+        copied = False
+        for a in steps:
+            if a == READY:
+                break
+            if a == WAIT:
+                continue
+            if not copied:
+                j, copied = j.copy(), True
+            self._project_step(p, j, a)
+        return j
 
     def _guards(self, p: int, cells: dict[int, int], dm: int) -> int:
         """Seat p's monsters among `cells` (card -> cell) next to a deck master on `dm`."""
@@ -455,11 +461,7 @@ class Observing(Planning):
         is a side of the deck master left open. A tribute still owed counts as not yet paid."""
         if self.phase != PH_PLAN:
             return None
-        j = self.projection(player).copy()
-        for a in steps:
-            if a == READY:
-                break
-            self._project_step(player, j, a)
+        j = self._laid(player, self.projection(player), steps)
         began, left = self.guards(player), self._guards(player, j.cell, j.dm)
         return float(max(0, began - left) + (left == 0 < began))
 

@@ -138,6 +138,17 @@ def test_bot_quality_counts_a_plan_that_walks_the_last_guard_away_as_unguarded_b
         full.apply_actions([WAIT, WAIT])
     assert bench.spherion_guards(full, [walk, WAIT]) == [(0, full.game.plan_max - 1, 1, 0), (1, full.game.plan_max - 1, 0, 0)]
     assert bench.spherion_guards(full, [WAIT, WAIT])[0] == (0, full.game.plan_max - 1, 1, 1)
+    # counted once played: the step that fills both plans readies both; a wait before that readies nobody
+    ends = bench.spherion_guards(full, [walk, WAIT])
+    full.apply_actions([walk, WAIT])
+    assert bench.spherion_readied(full, ends) == [(0, 1, 0), (1, 0, 0)]
+    early = s.clone()
+    ends = bench.spherion_guards(early, [walk, WAIT])
+    early.apply_actions([walk, WAIT])
+    assert bench.spherion_readied(early, ends) == []
+    ends = bench.spherion_guards(early, [READY, WAIT])
+    early.apply_actions([READY, WAIT])
+    assert bench.spherion_readied(early, ends) == [(0, 1, 0)]
 
 
 def test_greedy_plans_on_what_its_seat_can_see_not_the_opponents_hidden_plan_or_hand():
