@@ -1,0 +1,154 @@
+"""What a Gin-jon-tan bot believes of the hand it cannot see, and what knowing it would be worth.
+
+    python benchmarks/ginjontan_beliefs.py [--positions 20] [--games 0] [--jobs 2]
+
+Two figures (docs/rules/ginjontan.md, "How much the levels differ"):
+
+  beliefs   over the combination-round positions of --positions games between searching bots
+            (mcts:200), the share of 40 re-deals of what the seat to move cannot see that give
+            the other player the better hand, next to how often he held it. Three kinds of
+            re-deal: plain (State.determinize, what the bots use), and "kept best" after 1 and 4
+            passes of the best single swap between the other player's hand and reserve (a
+            player who keeps the best of his cards in hand). Brier score: lower is better.
+  games     with --games N: N paired games (each deal from both seats, a draw counting half)
+            of mcts:400 against itself, the first seat's search given in the combination round
+            either the true position ("sees the cards") or kept-best re-deals (4 passes).
+
+The variants exist only here: this script swaps GinjontanState.determinize while the variant
+searches, and puts it back.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from multiprocessing import Pool
+
+from cardgen.engine import CHANCE, load_game
+from cardgen.engine.bots import MCTSBot, make_bot
+from cardgen.ginjontan.engine import GinjontanState
+from cardgen.ginjontan.evaluation import _hand_value
+from cardgen.ginjontan.layout import COMBO, HAND
+from cardgen.ginjontan.scoring import hand_value
+
+PLAIN = GinjontanState.determinize
+
+
+def keep_best(s: GinjontanState, q: int, passes: int) -> None:
+    """Up to `passes` times, the single swap between q's hand and reserve that raises the hand's value most."""
+    t = s.game.t
+    hid, rid = s.hand[q], s.reserve[q]
+    if len(hid) != HAND:
+        return
+    h, r = [s.cards[i] for i in hid], [s.cards[i] for i in rid]
+    best = hand_value(h, t)
+    for _ in range(passes):
+        bv, bi, bj = best, -1, -1
+        for i, held in enumerate(h):
+            for j, spare in enumerate(r):
+                h[i] = spare
+                v = hand_value(h, t)
+                if v > bv:
+                    bv, bi, bj = v, i, j
+            h[i] = held
+        if bi < 0:
+            break
+        h[bi], r[bj] = r[bj], h[bi]
+        hid[bi], rid[bj] = rid[bj], hid[bi]
+        best = bv
+    s._sort(hid)
+    s._sort(rid)
+
+
+def kept_best(state: GinjontanState, player: int, rng, passes: int = 4) -> GinjontanState:
+    s = PLAIN(state, player, rng)
+    for q in range(s.game.num_players):
+        if q != player and not s.out[q]:
+            keep_best(s, q, passes)
+    return s
+
+
+class Variant(MCTSBot):
+    """mcts whose combination-round searches see the cards (how='sees') or re-deal them kept best."""
+
+    def __init__(self, *args, how: str, **kw) -> None:
+        super().__init__(*args, **kw)
+        self.how = how
+
+    def step(self, state):
+        if state.phase != COMBO:
+            return super().step(state)
+        deal = (lambda s, p, rng: s.clone()) if self.how == "sees" else kept_best
+        GinjontanState.determinize = deal  # type: ignore[method-assign,assignment]
+        try:
+            return super().step(state)
+        finally:
+            GinjontanState.determinize = PLAIN  # type: ignore[method-assign]
+
+
+def beliefs(games: int) -> None:
+    game = load_game("ginjontan", players=2)
+    kinds = {"plain": 0, "kept best, 1 pass": 1, "kept best, 4 passes": 4}
+    rows: dict[str, list[tuple[float, float]]] = {k: [] for k in kinds}
+    for seed in range(games):
+        s = game.new_initial_state(seed)
+        bots = [make_bot("mcts:200", game, q, seed) for q in range(2)]
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            p = s.current_player()
+            if p == CHANCE:
+                s.apply_action(s.sample_chance())
+                continue
+            if s.phase == COMBO:
+                q, mine = 1 - p, _hand_value(s, p)
+                behind = 1.0 if _hand_value(s, q) > mine else 0.0
+                for name, passes in kinds.items():
+                    worlds = [kept_best(s, p, rng, passes) for _ in range(40)]
+                    share = sum(_hand_value(w, q) > mine for w in worlds) / 40
+                    rows[name].append((share, behind))
+            s.apply_action(bots[p].step(s))
+    n = len(rows["plain"])
+    print(f"beliefs: {n} combination-round positions of {games} games (mcts:200 both seats)")
+    print(f"  the other player held the better hand in {100 * sum(b for _, b in rows['plain']) / n:.0f} %")
+    for name, rs in rows.items():
+        brier = sum((x - b) ** 2 for x, b in rs) / n
+        print(f"  {name:20s} re-deals giving him the better hand: {100 * sum(x for x, _ in rs) / n:3.0f} %"
+              f"   Brier {brier:.3f}")
+
+
+def _play(job: tuple[str, int]) -> float:
+    how, k = job
+    game = load_game("ginjontan", players=2)
+    s = game.new_initial_state(7000 + k // 2)
+    seat = k % 2
+    bots = [Variant(game, q, seed=7000 + k, iterations=400, how=how) if q == seat
+            else MCTSBot(game, q, seed=7000 + k, iterations=400) for q in range(2)]  # fmt: skip
+    while not s.is_terminal():
+        p = s.current_player()
+        s.apply_action(s.sample_chance() if p == CHANCE else bots[p].step(s))
+    r = s.returns()
+    return 1.0 if r[seat] > r[1 - seat] else 0.5 if r[seat] == r[1 - seat] else 0.0
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--positions", type=int, default=20, help="games whose combination rounds are read (0: none)")
+    ap.add_argument("--games", type=int, default=0, help="paired games a variant (even; 0: none)")
+    ap.add_argument("--jobs", type=int, default=2)
+    args = ap.parse_args()
+    if args.positions:
+        t = time.time()
+        beliefs(args.positions)
+        print(f"  ({time.time() - t:.0f} s)")
+    for how, label in (("sees", "sees the cards"), ("kept", "kept-best re-deals")):
+        if args.games:
+            t = time.time()
+            with Pool(args.jobs) as pool:
+                scores = pool.map(_play, [(how, k) for k in range(args.games)], chunksize=1)
+            print(f"mcts:400, {label} in the combination round, against mcts:400: "
+                  f"{sum(scores) / len(scores):.3f} over {len(scores)} games ({time.time() - t:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()
