@@ -43,6 +43,7 @@ def test_a_kept_best_re_deal_only_rearranges_the_other_hand_and_never_weakens_it
     for seed in range(4):
         s = _combo_position(seed)
         p, q = s.current_player(), 1 - s.current_player()
+        before = s.to_json()
         for k in range(5):
             plain = s.determinize(p, random.Random(k))
             kept = bench.kept_best(s, p, random.Random(k))
@@ -53,6 +54,7 @@ def test_a_kept_best_re_deal_only_rearranges_the_other_hand_and_never_weakens_it
             assert sorted(mine.values()) == sorted(plain.cards[i] for i in plain.hand[q] + plain.reserve[q])
             assert _hand_value(kept, q) >= _hand_value(plain, q)
             raised += _hand_value(kept, q) > _hand_value(plain, q)
+        assert s.to_json() == before  # the position searched from keeps its cards where they are
     assert raised >= 10  # a random hand of 9 beside 9 spare cards can nearly always be bettered
 
 
