@@ -20,6 +20,7 @@ from .layout import (
     A_SWAP,
     A_SWAPHAND,
     ACTIVE,
+    COMBO,
     COMBO_INDEX,
     COMBOS,
     HAND,
@@ -65,7 +66,10 @@ def action_to_string(state: GinjontanPosition, action: int, player: int | None =
         i, j = divmod(action - A_SWAP, RESERVE_CAP)
         return f"swap {card(state.hand[p], i)} {card(state.reserve[p], j)}"
     if action < A_RETURN:
-        return f"give {card(state.hand[p], action - A_GIVE)}"
+        # a card offered to the player asked, else the first half of a swap with the own reserve
+        # ('swap X', then 'swap X Y'): beside 'ask 2 hand' in step 6, 'give X' read as a gift
+        verb = "give" if _offering(state) else "swap"
+        return f"{verb} {card(state.hand[p], action - A_GIVE)}"
     return f"return {card(state.reserve[p], action - A_RETURN)}"
 
 
@@ -122,7 +126,7 @@ def string_to_action(state: GinjontanPosition, text: str, player: int | None = N
         i, j = pos(state.hand[p], words[1]), pos(state.reserve[p], words[2])
         if i < HAND and j < RESERVE_CAP:
             return A_SWAP + RESERVE_CAP * i + j
-    if head == "give" and len(words) == 2:
+    if head in ("give", "swap") and len(words) == 2:  # either word, whichever the move list says
         given = {state.hand[p].index(i) for i in state.given if i in state.hand[p]}
         k = pos(state.hand[p], words[1], given)
         if k < HAND:
@@ -132,3 +136,8 @@ def string_to_action(state: GinjontanPosition, text: str, player: int | None = N
         if k < RESERVE_CAP:
             return A_RETURN + k
     raise bad()
+
+
+def _offering(state: GinjontanPosition) -> bool:
+    """Whether the mover is choosing the cards he gives the player he asks (step 6)."""
+    return state.phase == COMBO and state.sub == 2

@@ -379,14 +379,15 @@ def result_text(state: GinjontanPosition, viewer: int | None = None) -> str:
 PLAY_HELP = """\
 Gin-jon-tan moves (a card is SYMBOL-NUMBER-COLOUR, e.g. Sun-7-blue; type the text or its number):
   done                        keep your cards, stop swapping, or end an exchange
-  give Sun-7-blue             pick the hand card of a swap (or a card to give when you ask)
-  swap Sun-7-blue Moon-3-red  then swap it with that reserve card
+  swap Sun-7-blue             pick the hand card of a swap with your reserve...
+  swap Sun-7-blue Moon-3-red  ...then the reserve card it swaps with
   swap hand                   (first_exchange=hand) your whole hand for your whole reserve
   active Sun-7-blue Moon-3-red Fire-1-white   your three active cards (face down until the duel)
   Sun-7-blue on Moon-3-red    in a duel: your card acts on the opponent's card
   return Moon-3-red           put a reserve card back into the deck (reserve too big)
   gin jon tan                 step 6: you are satisfied (no exchange until someone asks you)
-  ask 2 hand, ask 2 reserve   step 6: ask player 2 for 1-3 cards (then give yours, done)
+  ask 2 hand, ask 2 reserve   step 6: ask player 2 for 1-3 cards, then 'give Sun-7-blue' for each
+                              card you give him (as many come back at random), 'done' to stop
   kat oh                      step 6: give up the round (keep your score, no evaluation)
 A round: step 2 one swap; 3 active cards; 3.1 the order; duels (each player against each
 other); 4 up to 9 swaps; 5 reserve back to 9; 6 the combination round; 7 the evaluation.

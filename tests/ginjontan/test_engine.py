@@ -265,3 +265,23 @@ def test_observation_hides_other_hands_and_reserves():
     d = s.determinize(1, random.Random(0))
     assert d.observation(1) == obs and d.hand[1] == s.hand[1]
     assert [d.cards[i] for i in d.hand[0]] != [s.cards[i] for i in s.hand[0]]
+
+
+def test_a_swap_reads_swap_and_only_a_card_offered_to_the_player_asked_reads_give():
+    """In step 6 the move list holds 'ask 2 hand' beside the first half of a swap with the own
+    reserve: that half reads 'swap X' (a 'give X' there read as a gift to player 2), and 'give X'
+    names only a card offered to the player asked. Typed, either word picks the card."""
+    s = combo_state([h.split() for h in HANDS])
+    p = s.current_player()
+    texts = [s.action_to_string(a) for a in s.legal_actions()]
+    picks = [a for a in s.legal_actions() if L.A_GIVE <= a < L.A_RETURN]
+    assert picks and not any(t.startswith("give ") for t in texts)
+    card = T.name(s.cards[s.hand[p][0]])
+    assert s.action_to_string(L.A_GIVE) == f"swap {card}"
+    assert s.string_to_action(f"swap {card}") == s.string_to_action(f"give {card}") == L.A_GIVE
+    asked = s.clone()
+    asked.apply_action(L.A_ASK + 2 * next(q for q in range(s.game.num_players) if q != p))  # asks the hand
+    offers = [asked.action_to_string(a) for a in asked.legal_actions() if L.A_GIVE <= a < L.A_RETURN]
+    assert offers and all(t.startswith("give ") for t in offers)
+    s.apply_action(L.A_GIVE)  # the pick; then the reserve card it swaps with
+    assert all(s.action_to_string(a).startswith(f"swap {card} ") for a in s.legal_actions())
