@@ -20,7 +20,6 @@ from .layout import (
     A_SWAP,
     A_SWAPHAND,
     ACTIVE,
-    COMBO,
     COMBO_INDEX,
     COMBOS,
     HAND,
@@ -68,7 +67,7 @@ def action_to_string(state: GinjontanPosition, action: int, player: int | None =
     if action < A_RETURN:
         # a card offered to the player asked, else the first half of a swap with the own reserve
         # ('swap X', then 'swap X Y'): beside 'ask 2 hand' in step 6, 'give X' read as a gift
-        verb = "give" if _offering(state) else "swap"
+        verb = "give" if state.offering() else "swap"
         return f"{verb} {card(state.hand[p], action - A_GIVE)}"
     return f"return {card(state.reserve[p], action - A_RETURN)}"
 
@@ -136,8 +135,3 @@ def string_to_action(state: GinjontanPosition, text: str, player: int | None = N
         if k < RESERVE_CAP:
             return A_RETURN + k
     raise bad()
-
-
-def _offering(state: GinjontanPosition) -> bool:
-    """Whether the mover is choosing the cards he gives the player he asks (step 6)."""
-    return state.phase == COMBO and state.sub == 2

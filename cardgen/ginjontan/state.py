@@ -110,6 +110,11 @@ class GinjontanPosition(SeatState):
     def _key(self, i: int) -> tuple[int, int]:
         return (self.cards[i], i)
 
+    def offering(self) -> bool:
+        """Whether the mover is choosing the cards he gives the player he asks (step 6): his
+        hand-card moves then give, where elsewhere they pick the hand card of a swap."""
+        return self.phase == COMBO and self.sub == 2
+
     def _sort(self, lst: list[int]) -> None:
         lst.sort(key=self._key)
 

@@ -350,7 +350,7 @@ def action_groups(state: GinjontanPosition, actions: list[int], player: int | No
         elif a < A_GIVE:
             label = "swap hand and reserve"
         elif a < A_RETURN:
-            label = "give to the player asked" if state.phase == COMBO and state.sub == 2 else "swap hand and reserve"
+            label = "give to the player asked" if state.offering() else "swap hand and reserve"
         else:
             label = "return to the deck"
         groups.setdefault(label, []).append(a)
