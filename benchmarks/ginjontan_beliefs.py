@@ -1,6 +1,6 @@
 """What a Gin-jon-tan bot believes of the hand it cannot see, and what knowing it would be worth.
 
-    python benchmarks/ginjontan_beliefs.py [--positions 20] [--games 0] [--jobs 2]
+    python benchmarks/ginjontan_beliefs.py [--positions 20] [--games 0] [--against mcts|greedy] [--jobs 2]
 
 Two figures (docs/rules/ginjontan.md, "How the bots play a duel", its last paragraph):
 
@@ -12,7 +12,9 @@ Two figures (docs/rules/ginjontan.md, "How the bots play a duel", its last parag
             player who keeps the best of his cards in hand). Brier score: lower is better.
   games     with --games N: N paired games (each deal from both seats, a draw counting half)
             of mcts:400 against itself, the first seat's search given in the combination round
-            either the true position ("sees the cards") or kept-best re-deals (4 passes).
+            either the true position ("sees the cards") or kept-best re-deals (4 passes); with
+            --against greedy, mcts:400 on kept-best re-deals and on plain ones against greedy
+            (which judges its moves on plain re-deals).
 
 The variants exist only here: this script swaps GinjontanState.determinize while the variant
 searches, and puts it back.
@@ -117,13 +119,15 @@ def beliefs(games: int) -> None:
               f"   Brier {brier:.3f}")
 
 
-def _play(job: tuple[str, int]) -> float:
-    how, k = job
+def _play(job: tuple[str, str, int]) -> float:
+    how, against, k = job
     game = load_game("ginjontan", players=2)
     s = game.new_initial_state(7000 + k // 2)
     seat = k % 2
-    bots = [Variant(game, q, seed=7000 + k, iterations=400, how=how) if q == seat
-            else MCTSBot(game, q, seed=7000 + k, iterations=400) for q in range(2)]  # fmt: skip
+    first = (MCTSBot(game, seat, seed=7000 + k, iterations=400) if how == "plain"
+             else Variant(game, seat, seed=7000 + k, iterations=400, how=how))  # fmt: skip
+    other = make_bot("mcts:400" if against == "mcts" else "greedy", game, 1 - seat, 7000 + k)
+    bots = [first, other] if seat == 0 else [other, first]
     while not s.is_terminal():
         p = s.current_player()
         s.apply_action(s.sample_chance() if p == CHANCE else bots[p].step(s))
@@ -131,23 +135,28 @@ def _play(job: tuple[str, int]) -> float:
     return 1.0 if r[seat] > r[1 - seat] else 0.5 if r[seat] == r[1 - seat] else 0.0
 
 
+LABELS = {"sees": "sees the cards", "kept": "kept-best re-deals", "plain": "plain re-deals"}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--positions", type=int, default=20, help="games whose combination rounds are read (0: none)")
     ap.add_argument("--games", type=int, default=0, help="paired games a variant (even; 0: none)")
+    ap.add_argument("--against", choices=("mcts", "greedy"), default="mcts",
+                    help="the other seat: mcts:400 (variants: sees, kept) or greedy (variants: kept, plain)")
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
     if args.positions:
         t = time.time()
         beliefs(args.positions)
         print(f"  ({time.time() - t:.0f} s)")
-    for how, label in (("sees", "sees the cards"), ("kept", "kept-best re-deals")):
-        if args.games:
-            t = time.time()
-            with Pool(args.jobs) as pool:
-                scores = pool.map(_play, [(how, k) for k in range(args.games)], chunksize=1)
-            print(f"mcts:400, {label} in the combination round, against mcts:400: "
-                  f"{sum(scores) / len(scores):.3f} over {len(scores)} games ({time.time() - t:.0f} s)")
+    for how in (("sees", "kept") if args.against == "mcts" else ("kept", "plain")) if args.games else ():
+        t = time.time()
+        with Pool(args.jobs) as pool:
+            scores = pool.map(_play, [(how, args.against, k) for k in range(args.games)], chunksize=1)
+        other = "mcts:400" if args.against == "mcts" else "greedy"
+        print(f"mcts:400, {LABELS[how]} in the combination round, against {other}: "
+              f"{sum(scores) / len(scores):.3f} over {len(scores)} games ({time.time() - t:.0f} s)")
 
 
 if __name__ == "__main__":
