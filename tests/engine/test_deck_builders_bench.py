@@ -3,18 +3,11 @@ Gog & Magog's draw rates (tiny runs here: the figures themselves live in the ben
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "deck_builders.py"
+from tests.benchscripts import load
 
 
 def _bench():
-    spec = importlib.util.spec_from_file_location("deck_builders", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load("deck_builders")
 
 
 def test_the_benchmark_reports_variety_traps_per_board_and_draw_rates():

@@ -5,25 +5,18 @@ and the variant bot puts the engine's determinize back after each search."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 
 from cardgen.engine import CHANCE, load_game
 from cardgen.engine.bots import make_bot
 from cardgen.ginjontan.engine import GinjontanState
 from cardgen.ginjontan.evaluation import _hand_value
 from cardgen.ginjontan.layout import COMBO
-
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "ginjontan_beliefs.py"
+from tests.benchscripts import load
 
 
 def _bench():
-    spec = importlib.util.spec_from_file_location("ginjontan_beliefs", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load("ginjontan_beliefs")
 
 
 def _combo_position(seed: int) -> GinjontanState:

@@ -112,14 +112,9 @@ def test_a_face_down_trap_is_worth_more_nearer_the_opposing_deck_master():
 
 
 def test_bot_quality_counts_a_plan_that_walks_the_last_guard_away_as_unguarded_by_choice():
-    import importlib.util
-    from pathlib import Path
+    from tests.benchscripts import load
 
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "bot_quality.py"
-    spec = importlib.util.spec_from_file_location("bot_quality", path)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = load("bot_quality")
     s = planning()
     at = s.board.neighbours[s.dm[0]][1]
     guard = card(s, 0, where=at, atk=1800)
