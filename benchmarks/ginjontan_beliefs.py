@@ -6,18 +6,20 @@ Two figures (docs/rules/ginjontan.md, "How the bots play, and how strong they ar
 
   beliefs   over the combination-round positions of --positions games between searching bots
             (mcts:200), the share of 40 re-deals of what the seat to move cannot see that give
-            the other player the better hand, next to how often he held it. Three kinds of
-            re-deal: plain (State.determinize, what the bots use), and "kept best" after 1 and 4
-            passes of the best single swap between the other player's hand and reserve (a
-            player who keeps the best of his cards in hand). Brier score: lower is better.
+            the other player the better hand, next to how often he held it. Four kinds of
+            re-deal: plain (State.determinize, what medium and greedy use), "kept best" after 1
+            and 4 passes of the best single swap between the other player's hand and reserve (a
+            player who keeps the best of his cards in hand: ginjontan.beliefs.keep_best), and
+            believed (State.believe, the hard level's: 4 passes, and the cards asks showed the
+            seat kept where it knows them). Brier score: lower is better.
   games     with --games N: N paired games (each deal from both seats, a draw counting half)
             of mcts:400 against itself, the first seat's search given in the combination round
-            either the true position ("sees the cards") or kept-best re-deals (4 passes); with
-            --against greedy, mcts:400 on kept-best re-deals and on plain ones against greedy
-            (which judges its moves on plain re-deals).
+            either the true position ("sees the cards") or believed re-deals (beliefs=1); with
+            --against greedy, mcts:400 with beliefs=1 and without against greedy (which judges
+            its moves on plain re-deals).
 
-The variants exist only here: this script swaps GinjontanState.determinize while the variant
-searches, and puts it back.
+Seeing the cards exists only here: this script swaps GinjontanState.determinize while that
+bot searches, and puts it back.
 """
 
 from __future__ import annotations
@@ -29,60 +31,31 @@ from multiprocessing import Pool
 
 from cardgen.engine import CHANCE, load_game
 from cardgen.engine.bots import MCTSBot, make_bot
+from cardgen.ginjontan.beliefs import PASSES, keep_best
 from cardgen.ginjontan.engine import GinjontanState
 from cardgen.ginjontan.evaluation import _hand_value
-from cardgen.ginjontan.layout import COMBO, HAND
-from cardgen.ginjontan.scoring import hand_value
+from cardgen.ginjontan.layout import COMBO
 
 PLAIN = GinjontanState.determinize
 
 
-def keep_best(s: GinjontanState, q: int, passes: int) -> None:
-    """Up to `passes` times, the single swap between q's hand and reserve that raises the hand's value most."""
-    t = s.game.t
-    hid, rid = s.hand[q], s.reserve[q]
-    if len(hid) != HAND:
-        return
-    h, r = [s.cards[i] for i in hid], [s.cards[i] for i in rid]
-    best = hand_value(h, t)
-    for _ in range(passes):
-        bv, bi, bj = best, -1, -1
-        for i, held in enumerate(h):
-            for j, spare in enumerate(r):
-                h[i] = spare
-                v = hand_value(h, t)
-                if v > bv:
-                    bv, bi, bj = v, i, j
-            h[i] = held
-        if bi < 0:
-            break
-        h[bi], r[bj] = r[bj], h[bi]
-        hid[bi], rid[bj] = rid[bj], hid[bi]
-        best = bv
-    s._sort(hid)
-    s._sort(rid)
-
-
-def kept_best(state: GinjontanState, player: int, rng, passes: int = 4) -> GinjontanState:
+def kept_best(state: GinjontanState, player: int, rng, passes: int = PASSES) -> GinjontanState:
+    """A plain re-deal, then `passes` of the engine's best single swaps for each other seat (its
+    beliefs.keep_best, without the seat's memory of asks: that is believe's)."""
     s = PLAIN(state, player, rng)
     for q in range(s.game.num_players):
         if q != player and not s.out[q]:
-            keep_best(s, q, passes)
+            keep_best(s, q, set(), passes)
     return s
 
 
-class Variant(MCTSBot):
-    """mcts whose combination-round searches see the cards (how='sees') or re-deal them kept best."""
-
-    def __init__(self, *args, how: str, **kw) -> None:
-        super().__init__(*args, **kw)
-        self.how = how
+class Sees(MCTSBot):
+    """mcts whose combination-round searches see the cards (no bot may: a measure of what they are worth)."""
 
     def step(self, state):
         if state.phase != COMBO:
             return super().step(state)
-        deal = (lambda s, p, rng: s.clone()) if self.how == "sees" else kept_best
-        GinjontanState.determinize = deal  # type: ignore[method-assign,assignment]
+        GinjontanState.determinize = lambda s, p, rng: s.clone()  # type: ignore[method-assign,assignment]
         try:
             return super().step(state)
         finally:
@@ -91,7 +64,10 @@ class Variant(MCTSBot):
 
 def beliefs(games: int) -> None:
     game = load_game("ginjontan", players=2)
-    kinds = {"plain": 0, "kept best, 1 pass": 1, "kept best, 4 passes": 4}
+    kinds = {"plain": lambda s, p, rng: kept_best(s, p, rng, 0),
+             "kept best, 1 pass": lambda s, p, rng: kept_best(s, p, rng, 1),
+             "kept best, 4 passes": kept_best,
+             "believed (beliefs=1)": lambda s, p, rng: s.believe(p, rng)}  # fmt: skip
     rows: dict[str, list[tuple[float, float]]] = {k: [] for k in kinds}
     for seed in range(games):
         s = game.new_initial_state(seed)
@@ -105,8 +81,8 @@ def beliefs(games: int) -> None:
             if s.phase == COMBO:
                 q, mine = 1 - p, _hand_value(s, p)
                 behind = 1.0 if _hand_value(s, q) > mine else 0.0
-                for name, passes in kinds.items():
-                    worlds = [kept_best(s, p, rng, passes) for _ in range(40)]
+                for name, deal in kinds.items():
+                    worlds = [deal(s, p, rng) for _ in range(40)]
                     share = sum(_hand_value(w, q) > mine for w in worlds) / 40
                     rows[name].append((share, behind))
             s.apply_action(bots[p].step(s))
@@ -124,8 +100,8 @@ def _play(job: tuple[str, str, int]) -> float:
     game = load_game("ginjontan", players=2)
     s = game.new_initial_state(7000 + k // 2)
     seat = k % 2
-    first = (MCTSBot(game, seat, seed=7000 + k, iterations=400) if how == "plain"
-             else Variant(game, seat, seed=7000 + k, iterations=400, how=how))  # fmt: skip
+    first = (Sees(game, seat, seed=7000 + k, iterations=400) if how == "sees"
+             else MCTSBot(game, seat, seed=7000 + k, iterations=400, beliefs=int(how == "kept")))  # fmt: skip
     other = make_bot("mcts:400" if against == "mcts" else "greedy", game, 1 - seat, 7000 + k)
     bots = [first, other] if seat == 0 else [other, first]
     while not s.is_terminal():
@@ -135,7 +111,7 @@ def _play(job: tuple[str, str, int]) -> float:
     return 1.0 if r[seat] > r[1 - seat] else 0.5 if r[seat] == r[1 - seat] else 0.0
 
 
-LABELS = {"sees": "sees the cards", "kept": "kept-best re-deals", "plain": "plain re-deals"}
+LABELS = {"sees": "sees the cards", "kept": "believed re-deals (beliefs=1)", "plain": "plain re-deals"}
 
 
 def main() -> None:

@@ -79,6 +79,7 @@ MCTS_OPTIONS: dict[str, tuple[type, float, float, float]] = {
     "minimax": (float, 0.0, 1.0, 0.0),  # weight of the minimax of evaluations next to the mean (implicit minimax)
     "transpose": (int, 0, 1, 1),  # one node for a position however it was reached (games with transposition_key)
     "deep": (int, 0, 1, 0),  # score positions with the game's evaluate_deep (its evaluation for deep searches)
+    "beliefs": (int, 0, 1, 0),  # re-deal the unseen cards with the game's believe (what a careful player infers)
 }
 MCTS_ALIASES = {"max_rollout": "rollout"}
 
@@ -134,7 +135,9 @@ class MCTSBot(Bot):
     the two ends first; no descent is begun when one of the mean length would end past it),
     c (exploration, 0.3), root_c (exploration at the root; default c), rollout, epsilon,
     blunder, reuse, minimax (0), transpose (1), deep (0: the game's evaluate_all; 1: its
-    evaluate_deep, for searches that look far ahead).
+    evaluate_deep, for searches that look far ahead), beliefs (0: each iteration re-deals with
+    the game's determinize; 1: with its believe, which may weigh what the seat remembers and
+    what the others' play suggests).
     A given iteration count always plays the same moves; a time limit depends on the machine.
     """
 
@@ -143,7 +146,7 @@ class MCTSBot(Bot):
     def __init__(self, game: Game, seat: int, seed=0, iterations: int | None = None, time: float = 0.0,
                  c: float = 0.3, rollout: int = 0, epsilon: float = 0.0, blunder: float = 0.0, reuse: int = 1,
                  minimax: float = 0.0, root_c: float = 0.0, transpose: int = 1, deep: int = 0,
-                 label: str | None = None):  # fmt: skip
+                 beliefs: int = 0, label: str | None = None):  # fmt: skip
         super().__init__(game, seat, seed)
         _, _, most, default = MCTS_OPTIONS["iterations"]
         # a time budget alone searches until the time is up (the iteration cap is only a backstop)
@@ -159,6 +162,7 @@ class MCTSBot(Bot):
         self.minimax = minimax
         self.transpose = bool(transpose)
         self.deep = bool(deep)
+        self.beliefs = bool(beliefs)
         self._table: dict | None = None  # transposition key -> node, for one search
         self.label = label
         lo, hi = game.min_return, game.max_return
@@ -179,10 +183,11 @@ class MCTSBot(Bot):
         if self.time:
             parts.append(f"time={self.time:g}")
         parts.append(f"c={self.c}")
-        for key in ("root_c", "rollout", "epsilon", "blunder", "reuse", "minimax", "transpose", "deep"):
+        flags = ("reuse", "transpose", "deep", "beliefs")
+        for key in ("root_c", "rollout", "epsilon", "blunder", "reuse", "minimax", "transpose", "deep", "beliefs"):
             value = getattr(self, key)
             if value != (self.c if key == "root_c" else MCTS_OPTIONS[key][3]):
-                parts.append(f"{key}={int(value) if key in ('reuse', 'transpose', 'deep') else value:g}")
+                parts.append(f"{key}={int(value) if key in flags else value:g}")
         return "mcts:" + ",".join(parts)
 
     # -- values ----------------------------------------------------------------
@@ -251,6 +256,7 @@ class MCTSBot(Bot):
         if root is None:
             root = _Node([0.5] * self.game.num_players, self.game.num_players)
         self._root = root
+        deal = state.believe if self.beliefs else state.determinize
         # the budget counts playouts: positions scored (each child of an expanded node is one)
         self._playouts = done = 0
         # The tree holds no cycles (nodes point only to their children), so reference counting
@@ -271,7 +277,7 @@ class MCTSBot(Bot):
                     now = time.perf_counter()
                     if now + (now - began) / done >= deadline:
                         break
-                self._iterate(root, state.determinize(self.seat, rng))
+                self._iterate(root, deal(self.seat, rng))
                 done += 1
         finally:
             self._table = None

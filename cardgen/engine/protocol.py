@@ -74,6 +74,8 @@ State (one position; mutable, cheap to clone)
                           MCTS merges the lines that reach one position; equal keys mean
                           the same future, and a key never recurs in a game (a turn
                           counter in it does that). Default None (nothing merged)
+    believe(player, rng)  optional: determinize as a careful player guesses (what he was
+                          shown, what the others' play suggests); default determinize
     rollout_action(rng)   optional cheap move for MCTS rollouts; default None (random)
     to_json()             JSON-able dict; game.state_from_json(state.to_json()) is equal
                           (history is not part of the position)
@@ -653,6 +655,13 @@ class State:
 
     def determinize(self, player: int, rng) -> "State":
         return self.clone()
+
+    def believe(self, player: int, rng) -> "State":
+        """A re-deal of what `player` cannot see, as a careful player would guess it (the MCTS
+        option beliefs=1): a game may keep what the seat was shown and has not seen since, and
+        weigh deals by what the others' play suggests, never reading a hidden card. The default:
+        determinize(player, rng)."""
+        return self.determinize(player, rng)
 
     def invariant_violations(self) -> list[str]:
         """What is wrong with this position by the game's own rules (cards lost or doubled,

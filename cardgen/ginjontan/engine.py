@@ -7,6 +7,7 @@ registry loads) and GinjontanState, the full position, put together from the mod
   actions.py      actions as text, both ways
   evaluation.py   evaluate and evaluate_all, for the bots
   observation.py  what a seat sees, and determinize
+  beliefs.py      believe: the bots' guess of the unseen hands (memory, best kept), MCTS beliefs=1
   view.py         the terminal: render, show, the move list's groups
   narration.py    words for people: what another seat is told of a move, the events, the end
 
@@ -15,11 +16,13 @@ Only this module imports them all, so none of them imports another in a circle.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from cardgen.engine.protocol import Option, Spec, State, check_config
 from cardgen.engine.tensors import Layout
 from cardgen.errors import CardgenError, OptionError
 
-from . import actions, evaluation, narration, view
+from . import actions, beliefs, evaluation, narration, view
 from . import observation as seen  # not `observation`: GinjontanState's method takes that name
 from .cards import Tables, tables
 from .layout import HAND, MAX_PLAYERS, NUM_ACTIONS, RESERVE
@@ -57,6 +60,10 @@ class GinjontanGame(GinjontanSetup):
     game_type = spec.game_type()
     min_return, max_return, return_sum = 0.0, 1.0, 1.0
     num_distinct_actions = NUM_ACTIONS
+    # hard re-deals the unseen cards as a careful player guesses them in the combination round
+    # (beliefs.py: what asks showed it, the others' best hands kept); medium re-deals them at random.
+    # At 1,200 and 400 playouts, hard so scored 60 % over medium (100 games; 50 % without it)
+    difficulties = MappingProxyType({"hard": "mcts:iterations=30000,minimax=0.5,time=1.8,beliefs=1"})
     play_help = narration.PLAY_HELP
 
     def __init__(self, **config) -> None:
@@ -163,6 +170,7 @@ class GinjontanState(GinjontanRules):
     observation = seen.observation
     observation_tensor = seen.observation_tensor
     determinize = seen.determinize
+    believe = beliefs.believe
     render = view.render
     show = view.show
     action_groups = view.action_groups

@@ -248,7 +248,17 @@ class GinjontanRules(GinjontanPosition):
         elif ph == COMBO:
             self._combo_step(p, action)
 
+    def _remember_ask(self, p: int, q: int, src: int, got: list[int]) -> None:
+        """What the ask just made (p gave self.given into q's hand or reserve, src, and drew `got`
+        from there) teaches the seats (the `known` slot): p knows where his cards went, q which of
+        his left; a third seat cannot tell which of p's or q's cards moved, so forgets theirs."""
+        moved = set(self.given) | set(got)
+        keep = tuple(k for k in self.known if k[1] not in moved and (k[0] in (p, q) or k[2] not in (p, q)))
+        self.known = keep + tuple((p, i, q, src) for i in self.given) + tuple((q, i, p, 0) for i in got)
+
     def _swap(self, p: int, action: int) -> None:
+        if self.known:  # the others no longer know which of p's hand and reserve holds what they knew
+            self.known = tuple((o, i, h, 2 if h == p else z) for o, i, h, z in self.known)
         self.given = []
         i, j = divmod(action - A_SWAP, RESERVE_CAP)
         h, r = self.hand[p], self.reserve[p]
@@ -483,6 +493,7 @@ class GinjontanRules(GinjontanPosition):
             self._sort(self.hand[p])
             self._sort(theirs)
             self.locked[q] = False  # "until asked, what nullifies this limitation"
+            self._remember_ask(p, q, src, got)
             cards = self.cards
             gave, took = [cards[i] for i in self.given], [cards[i] for i in got]
             self.lastask = [p, q, src, len(gave), *gave, *took]  # what the board says the ask gave

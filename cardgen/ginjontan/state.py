@@ -35,7 +35,7 @@ class GinjontanPosition(SeatState):
     __slots__ = ("game", "rng", "cards", "owner", "hand", "active", "reserve", "piles", "scores", "round_start",
                  "gained", "round", "order", "turned", "phase", "player", "queue", "duels", "duel", "acted",
                  "beaten", "turn", "swaps", "after", "out", "locked", "exch", "streak", "sub", "ask", "given",
-                 "last", "totals", "lastask", "duelmoves", "handswaps")  # fmt: skip
+                 "last", "totals", "lastask", "duelmoves", "handswaps", "known")  # fmt: skip
     rng: Stream
     cards: list[int]  # card code of each card id
     owner: list[int]  # the deck each card id goes back to (personal decks: its owner's seat)
@@ -77,6 +77,12 @@ class GinjontanPosition(SeatState):
     # swapped his whole hand with his reserve in step 2 this round (first_exchange=hand).
     duelmoves: tuple[int, ...]
     handswaps: int
+    # What asks of this combination round showed a seat of cards others now hold: (observer, card id,
+    # holder, zone) with zone 0 the holder's hand, 1 his reserve, 2 either (he swapped with his
+    # reserve since, unseen). The asker knows the cards he gave, the asked player the cards drawn from
+    # him; others lose track of both players' cards. A seat knows it; only the bots' beliefs read it
+    # (beliefs.believe), never the observation: it is the seat's memory, not the board.
+    known: tuple[tuple[int, int, int, int], ...]
 
     # -- setting up -------------------------------------------------------------
     @classmethod
@@ -163,6 +169,7 @@ class GinjontanPosition(SeatState):
         self.lastask = []
         self.duelmoves = ()
         self.handswaps = 0
+        self.known = ()
         self.queue = self.order[:]
         self.phase = SWAP2
         self.player = self.queue[0]
@@ -198,6 +205,7 @@ class GinjontanPosition(SeatState):
         s.last = self.last
         s.lastask = self.lastask  # replaced, never changed in place
         s.duelmoves, s.handswaps = self.duelmoves, self.handswaps
+        s.known = self.known  # replaced, never changed in place
         return s
 
     _LISTS = ("hand", "active", "reserve", "piles")
@@ -225,6 +233,8 @@ class GinjontanPosition(SeatState):
             data["duelmoves"] = list(self.duelmoves)
         if self.handswaps:
             data["handswaps"] = self.handswaps
+        if self.known:
+            data["known"] = [list(k) for k in self.known]
         return data
 
     @classmethod
@@ -248,6 +258,7 @@ class GinjontanPosition(SeatState):
             s.lastask = [int(v) for v in data.get("lastask", [])]
             s.duelmoves = tuple(int(v) for v in data.get("duelmoves", []))
             s.handswaps = int(data.get("handswaps", 0))
+            s.known = tuple((int(o), int(i), int(h), int(z)) for o, i, h, z in data.get("known", []))
         except (KeyError, TypeError, ValueError) as exc:
             raise CardgenError(f"bad ginjontan state: {exc!s} (expected the keys of GinjontanState.to_json())") from None
         n = game.num_players
@@ -284,6 +295,10 @@ class GinjontanPosition(SeatState):
             for zone in (self.hand[p], self.reserve[p]):
                 if zone != sorted(zone, key=self._key):
                     bad.append(f"player {p + 1}: a hand or reserve out of order")
+        for o, i, h, z in self.known:
+            where = (self.hand[h], self.reserve[h], self.hand[h] + self.reserve[h])[z] if 0 <= h < n and 0 <= z < 3 else []
+            if i not in where or o == h:
+                bad.append(f"player {o + 1} remembers card {i} with player {h + 1} (zone {z}), where it is not")
         if self.game.personal:
             for pile_owner, pile in enumerate(self.piles):
                 if any(self.owner[i] != pile_owner for i in pile):

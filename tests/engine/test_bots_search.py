@@ -185,18 +185,22 @@ def test_difficulty_names_are_tuned_mcts_settings():
 
 def test_a_game_tunes_its_own_difficulties():
     """A difficulty name stands for the game's own setting where it has one (Gyre's hard
-    searches deeper, Gyon-RG's is bound by its time alone), else for the shared one; either
+    searches deeper, Gyon-RG's is bound by its time alone, Gin-jon-tan's guesses the hands it
+    cannot see), else for the shared one (the toy game's); either
     way the bot calls itself by the name."""
-    gyre, gyonrg, ginjontan = load_game("gyre", size=4), load_game("gyonrg"), load_game("ginjontan")
+    gyre, gyonrg, toy = load_game("gyre", size=4), load_game("gyonrg"), load_game("toy-bid")
     assert gyre.difficulties["hard"] != DIFFICULTIES["hard"]
     hard = make_bot("hard", gyre, 0)
     assert (hard.iterations, hard.minimax, hard.c) == (30000, 1.0, 0.1) and hard.spec() == "hard"
     assert parse_bot_spec("hard", gyre) == parse_bot_spec(gyre.difficulties["hard"])
     hard = make_bot("hard", gyonrg, 0)
-    assert (hard.time, hard.minimax) == (1.8, 0.5) and hard.iterations > make_bot("hard", ginjontan, 0).iterations
+    assert (hard.time, hard.minimax) == (1.8, 0.5) and hard.iterations > make_bot("hard", toy, 0).iterations
     assert hard.spec() == "hard"
-    assert parse_bot_spec("hard", ginjontan) == parse_bot_spec(DIFFICULTIES["hard"]) == parse_bot_spec("hard")
-    assert make_bot("hard", ginjontan, 0).c == MCTS_OPTIONS["c"][3]
+    assert parse_bot_spec("hard", toy) == parse_bot_spec(DIFFICULTIES["hard"]) == parse_bot_spec("hard")
+    assert make_bot("hard", toy, 0).c == MCTS_OPTIONS["c"][3]
+    # Gin-jon-tan's hard guesses the hidden hands as a careful player would; its medium deals them at random
+    ginjontan = load_game("ginjontan")
+    assert make_bot("hard", ginjontan, 0).beliefs and not make_bot("medium", ginjontan, 0).beliefs
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -211,7 +215,8 @@ def test_every_games_own_difficulties_are_valid_bots(name):
 @pytest.mark.parametrize("spec", ["mcts:60", "mcts:time=1.5", "mcts:iterations=300,time=0.5,c=0.7",
                                   "mcts:iterations=9,rollout=4,epsilon=0.25,blunder=0.1,reuse=0",
                                   "mcts:iterations=50,minimax=0.4", "mcts:iterations=50,c=0.1,root_c=0.3",
-                                  "mcts:iterations=50,transpose=0", "mcts:iterations=50,deep=1"])
+                                  "mcts:iterations=50,transpose=0", "mcts:iterations=50,deep=1",
+                                  "mcts:iterations=50,beliefs=1"])
 def test_mcts_spec_round_trips(spec):
     game = load_game("gyre", size=4)
     bot = make_bot(spec, game, 0)

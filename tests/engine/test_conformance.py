@@ -193,6 +193,9 @@ def _check_observation(state):
         assert redealt.transposition_key(q) == state.transposition_key(q), "the key changes with what the seat cannot see"
         assert redealt.observation_tensor(q) == tensor, "observation_tensor shows what the seat cannot see"
         assert redealt.observation(q) == state.observation(q), "observation shows what the seat cannot see"
+        believed = state.believe(q, random.Random(len(state.history())))  # the bots' guess (beliefs=1)
+        assert believed.observation(q) == state.observation(q), "believe changes what the seat sees"
+        assert believed.invariant_violations() == [], "believe deals a position the rules forbid"
         if game.game_type.perfect_information:
             assert state.observation(q) == state.observation(0)
 

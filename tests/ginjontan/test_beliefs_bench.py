@@ -1,7 +1,7 @@
 """benchmarks/ginjontan_beliefs.py: the kept-best re-deal its figures rest on (docs/rules/ginjontan.md,
 'What the bots lack is the other hand') deals as a re-deal does and then only moves the other
 player's cards between his hand and reserve, never to a weaker hand, telling the seat nothing new;
-and the variant bot puts the engine's determinize back after each search."""
+and the bot that sees the cards puts the engine's determinize back after each search."""
 
 from __future__ import annotations
 
@@ -51,10 +51,18 @@ def test_a_kept_best_re_deal_only_rearranges_the_other_hand_and_never_weakens_it
     assert raised >= 10  # a random hand of 9 beside 9 spare cards can nearly always be bettered
 
 
-def test_the_variant_bot_searches_on_its_own_deals_and_puts_the_engines_back():
+def test_the_bot_that_sees_searches_on_the_true_cards_and_puts_the_engines_back(monkeypatch):
     bench = _bench()
     s = _combo_position(1)
-    for how in ("sees", "kept"):
-        bot = bench.Variant(s.game, s.current_player(), seed=3, iterations=30, how=how)
-        assert bot.step(s) in s.legal_actions()
-        assert GinjontanState.determinize is bench.PLAIN
+    seen = []
+    real = GinjontanState.clone
+
+    def clone(state):
+        seen.append(state.to_json() == s.to_json())
+        return real(state)
+
+    monkeypatch.setattr(GinjontanState, "clone", clone)
+    bot = bench.Sees(s.game, s.current_player(), seed=3, iterations=30)
+    assert bot.step(s) in s.legal_actions()
+    assert seen and all(seen[:1])  # its re-deal is the position itself
+    assert GinjontanState.determinize is bench.PLAIN
