@@ -252,7 +252,7 @@ def main() -> None:
     ap.add_argument("--medium", default=None, help="default: the game's medium at 400 playouts, no clock")
     ap.add_argument("--hard", default=None, help="default: the game's hard at 1,200 playouts, no clock")
     ap.add_argument("--real", action="store_true", help="play the levels themselves (medium, hard): slow")
-    ap.add_argument("--positions", type=int, default=3)
+    ap.add_argument("--positions", type=int, default=3, help="positions a game the real levels are timed on (0: not timed)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     names = [g.strip() for g in args.games.split(",") if g.strip()]
@@ -303,7 +303,7 @@ def main() -> None:
         rows.append((name, "score hard over medium", f"{_score(mine, hards[name], medium):.0%}", ">= 60 %"))
         played = [t for r in mine for spec, ts in r["seconds"].items() if spec == medium for t in ts]
         rows.append((name, "s per move, medium as played", f"{sum(played) / max(len(played), 1):.3f}", ""))
-        for level, (t, n) in time_levels(name, args.positions, args.seed).items():
+        for level, (t, n) in (time_levels(name, args.positions, args.seed) if args.positions > 0 else {}).items():
             rows.append((name, f"s per move, {level} (real level)", f"{t:.2f}", "<= 1" if level == "medium" else ""))
             if level != "easy":
                 rows.append((name, f"  playouts a move, {level} (real level, median)", f"{n:,}", ""))

@@ -2,7 +2,7 @@
 
     python benchmarks/ginjontan_beliefs.py [--positions 20] [--games 0] [--against mcts|greedy] [--jobs 2]
 
-Two figures (docs/rules/ginjontan.md, "How the bots play, and how strong they are", its last paragraph):
+Two figures (docs/rules/ginjontan.md, "How the bots play, and how strong they are", its last three paragraphs):
 
   beliefs   over the combination-round positions of --positions games between searching bots
             (mcts:200), the share of 40 re-deals of what the seat to move cannot see that give
