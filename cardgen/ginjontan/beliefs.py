@@ -3,7 +3,7 @@ the searching bots use with the MCTS option beliefs=1 (the hard level's; State.b
 protocol).
 
 determinize() deals every unseen card at random: the other player's hand is then as good as
-any five cards, where in the combination round he has had his reserve and his exchanges to
+any nine cards, where in the combination round he has had his reserve and his exchanges to
 better it. A believed re-deal differs in the combination round only, in two ways:
 
   memory     the cards an ask of this round showed the seat (the slot `known`: the cards it gave
