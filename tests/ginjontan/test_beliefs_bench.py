@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from cardgen.engine import CHANCE, load_game
-from cardgen.engine.bots import make_bot
+from cardgen.engine.bots import MCTSBot, make_bot
 from cardgen.ginjontan.engine import GinjontanState
 from cardgen.ginjontan.evaluation import _hand_value
 from cardgen.ginjontan.layout import COMBO
@@ -54,15 +54,18 @@ def test_a_kept_best_re_deal_only_rearranges_the_other_hand_and_never_weakens_it
 def test_the_bot_that_sees_searches_on_the_true_cards_and_puts_the_engines_back(monkeypatch):
     bench = _bench()
     s = _combo_position(1)
-    seen = []
-    real = GinjontanState.clone
+    truth = s.to_json()
+    worlds: list[bool] = []  # per descent: was it the true position?
+    real = MCTSBot._iterate
 
-    def clone(state):
-        seen.append(state.to_json() == s.to_json())
-        return real(state)
+    def iterate(bot, root, world):
+        worlds.append(world.to_json() == truth)
+        return real(bot, root, world)
 
-    monkeypatch.setattr(GinjontanState, "clone", clone)
-    bot = bench.Sees(s.game, s.current_player(), seed=3, iterations=30)
-    assert bot.step(s) in s.legal_actions()
-    assert seen and all(seen[:1])  # its re-deal is the position itself
+    monkeypatch.setattr(MCTSBot, "_iterate", iterate)
+    assert bench.Sees(s.game, s.current_player(), seed=3, iterations=30).step(s) in s.legal_actions()
+    assert worlds and all(worlds)
     assert GinjontanState.determinize is bench.PLAIN
+    worlds.clear()
+    MCTSBot(s.game, s.current_player(), seed=3, iterations=30).step(s)  # a plain search re-deals them
+    assert worlds and not any(worlds)
