@@ -259,7 +259,7 @@ class GinjontanPosition(SeatState):
             s.duelmoves = tuple(int(v) for v in data.get("duelmoves", []))
             s.handswaps = int(data.get("handswaps", 0))
             s.known = tuple((int(o), int(i), int(h), int(z)) for o, i, h, z in data.get("known", []))
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, OverflowError) as exc:
             raise CardgenError(f"bad ginjontan state: {exc!s} (expected the keys of GinjontanState.to_json())") from None
         n = game.num_players
         if len(s.hand) != n or any(not 0 <= c < game.t.count for c in s.cards):
@@ -297,8 +297,9 @@ class GinjontanPosition(SeatState):
                     bad.append(f"player {p + 1}: a hand or reserve out of order")
         for o, i, h, z in self.known:
             where = (self.hand[h], self.reserve[h], self.hand[h] + self.reserve[h])[z] if 0 <= h < n and 0 <= z < 3 else []
-            if i not in where or o == h:
-                bad.append(f"player {o + 1} remembers card {i} with player {h + 1} (zone {z}), where it is not")
+            if i not in where or o == h or not 0 <= o < n:
+                zone = ("in his hand", "in his reserve", "in his hand or reserve")[z] if 0 <= z < 3 else f"in zone {z}"
+                bad.append(f"seat {o + 1} remembers card {i} with player {h + 1} {zone}, where it is not (players 1-{n})")
         if self.game.personal:
             for pile_owner, pile in enumerate(self.piles):
                 if any(self.owner[i] != pile_owner for i in pile):

@@ -372,7 +372,7 @@ class Position(State):
             s.winner = data["winner"]
             s.picks = int(data.get("picks", 0))
             s.resume = int(data.get("resume", SPECIAL_PHASE))
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, OverflowError) as exc:
             raise CardgenError(f"not a Gyon-RG state: {exc!r}") from None
         s._legal = None
         return s

@@ -611,7 +611,7 @@ class GyreState(SeatState):
             inactive = [int(g) for g in data.get("inactive", [])]
             player, turn = int(data["player"]), int(data["turn"])
             gyrations, ply = int(data["gyrations"]), int(data["ply"])
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, OverflowError) as exc:
             raise CardgenError(f"bad gyre state: {exc!s} (expected the keys of GyreState.to_json())") from None
         if n != game.size or players != game.num_players:
             raise CardgenError(

@@ -88,8 +88,12 @@ def test_a_remembered_card_out_of_place_is_a_bad_saved_game():
     data = s.to_json()
     o, i, h, _ = data["known"][0]
     data["known"][0] = [o, i, h, 1]  # the card is in his hand, not his reserve
-    with pytest.raises(CardgenError, match="remembers card"):
+    with pytest.raises(CardgenError, match="remembers card .* in his reserve, where it is not"):
         s.game.state_from_json(data)
+    for bad in ([[7, i, h, 0]], [[o, i, h]], [[float("inf"), i, h, 0]], 5):  # no such seat, short, huge, no list
+        data["known"] = bad
+        with pytest.raises(CardgenError, match="bad ginjontan state"):
+            s.game.state_from_json(data)
 
 
 def _remembering(seed):
