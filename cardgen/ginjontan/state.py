@@ -298,8 +298,8 @@ class GinjontanPosition(SeatState):
         for o, i, h, z in self.known:
             where = (self.hand[h], self.reserve[h], self.hand[h] + self.reserve[h])[z] if 0 <= h < n and 0 <= z < 3 else []
             if i not in where or o == h or not 0 <= o < n:
-                zone = ("in his hand", "in his reserve", "in his hand or reserve")[z] if 0 <= z < 3 else f"in zone {z}"
-                bad.append(f"seat {o + 1} remembers card {i} with player {h + 1} {zone}, where it is not (players 1-{n})")
+                place = ("in his hand", "in his reserve", "in his hand or reserve")[z] if 0 <= z < 3 else f"in zone {z}"
+                bad.append(f"seat {o + 1} remembers card {i} with player {h + 1} {place}, where it is not (players 1-{n})")
         if self.game.personal:
             for pile_owner, pile in enumerate(self.piles):
                 if any(self.owner[i] != pile_owner for i in pile):
