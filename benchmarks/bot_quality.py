@@ -38,15 +38,16 @@ The issue asks for 100 games of each pairing; at medium's second a move that is 
 shared cores, so the defaults shrink it: -n 4 games a pairing, and the games are played by
 stand-ins with a fixed number of playouts (--medium: the game's medium at 400 playouts,
 mcts:iterations=400; --hard: the game's hard at 1,200 playouts, mcts:iterations=1200,minimax=0.5,
-with deep=1 in Gog & Magog: the same search, the same evaluation, less time, and the same moves
-on any machine; Spherion's levels are plan bots, whose stand-ins are the levels without their
+with deep=1 in Gog & Magog and beliefs=1 in Gin-jon-tan: the same search, the same evaluation,
+less time, and the same moves on any machine; Spherion's levels are plan bots, whose stand-ins are the levels without their
 clocks: their plans and re-deals are fixed already); --real plays the levels themselves. The
 seconds a move are always measured on the real levels, with the playouts their search reaches
 in that time: medium stops at its cap of 10,000 in most
 positions on a 2-core machine, 25 times the stand-in's, and the win rates grow with playouts
 (Gin-jon-tan, medium over greedy: 59 % at 400 playouts, 72 % at 2,000, over 100 games each).
 For the real levels' moves without their clocks, pass --medium mcts:iterations=10000 --hard
-mcts:iterations=30000,minimax=0.5 (and deep=1 for Gog & Magog; hours at -n 20).
+mcts:iterations=30000,minimax=0.5 (and deep=1 for Gog & Magog, beliefs=1 for Gin-jon-tan; hours
+at -n 20).
 """
 
 from __future__ import annotations
