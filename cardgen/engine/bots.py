@@ -183,11 +183,12 @@ class MCTSBot(Bot):
         if self.time:
             parts.append(f"time={self.time:g}")
         parts.append(f"c={self.c}")
-        flags = ("reuse", "transpose", "deep", "beliefs")
-        for key in ("root_c", "rollout", "epsilon", "blunder", "reuse", "minimax", "transpose", "deep", "beliefs"):
+        for key, (kind, _, _, default) in MCTS_OPTIONS.items():  # the rest in the table's order, where not the default
+            if key in ("iterations", "time", "c"):
+                continue
             value = getattr(self, key)
-            if value != (self.c if key == "root_c" else MCTS_OPTIONS[key][3]):
-                parts.append(f"{key}={int(value) if key in flags else value:g}")
+            if value != (self.c if key == "root_c" else default):
+                parts.append(f"{key}={int(value) if kind is int else value:g}")  # the 0/1 options are kept as bools
         return "mcts:" + ",".join(parts)
 
     # -- values ----------------------------------------------------------------
