@@ -23,7 +23,7 @@ from __future__ import annotations
 from cardgen.rng import Stream
 
 from .layout import COMBO, HAND
-from .observation import _seen, determinize
+from .observation import _seen, determinize, resort
 from .scoring import hand_value
 from .state import GinjontanPosition
 
@@ -116,10 +116,6 @@ def _redeal(state: GinjontanPosition, player: int, rng) -> tuple[GinjontanPositi
     # (what they remember of one another's, the seat cannot know)
     s.known = tuple((o, remap.get(i, i), h, z) if o == player else (o, i, h, z)
                     for o, i, h, z in state.known if player in (o, h))  # fmt: skip
-    for q in range(n):
-        if q != player:
-            for zone in (s.hand[q], s.reserve[q]):
-                s._sort(zone)
-            s._sort(s.active[q])
+    resort(s, player)
     s.rng = Stream(rng.getrandbits(64), ("ginjontan", "believed"))
     return s, fixed

@@ -44,14 +44,20 @@ def determinize(state: GinjontanPosition, player: int, rng) -> GinjontanPosition
         y = slots[j] if j < ns else pile[j - ns]
         cards[x], cards[y] = cards[y], cards[x]
     s.cards, s.owner = cards, owner
-    for q in range(state.game.num_players):
+    resort(s, player)
+    s.rng = Stream(rng.getrandbits(64), ("ginjontan", "determinized"))
+    return s
+
+
+def resort(s: GinjontanPosition, player: int) -> None:
+    """The others' zones in order again after a re-deal gave their ids new cards (active cards in
+    a duel keep the order they were unfolded in)."""
+    for q in range(s.game.num_players):
         if q != player:
             for zone in (s.hand[q], s.reserve[q]):
                 s._sort(zone)
-            if not (state.phase == DUEL and q in state.duel):
+            if not (s.phase == DUEL and q in s.duel):
                 s._sort(s.active[q])
-    s.rng = Stream(rng.getrandbits(64), ("ginjontan", "determinized"))
-    return s
 
 
 def observation(state: GinjontanPosition, player: int) -> dict:
