@@ -40,7 +40,8 @@ def _plan_starts(seeds, turn_from=3):
     return game, found
 
 
-@pytest.mark.parametrize("spec", ["plan", "plan:plans=4", "plan:plans=4,worlds=2,turns=2,time=0.5", "plan:time=1"])
+@pytest.mark.parametrize("spec", ["plan", "plan:plans=4", "plan:plans=4,worlds=2,turns=2,time=0.5", "plan:time=1",
+                                  "plan:plans=8,worlds=4,finals=3"])
 def test_plan_spec_round_trips(spec):
     game = load_game("spherion", **SMALL)
     bot = make_bot(spec, game, 0)
@@ -52,7 +53,7 @@ def test_plan_spec_round_trips(spec):
 
 @pytest.mark.parametrize("spec,needle", [
     ("plan:plans=0", "from 1 to 200"), ("plan:worlds=1.5", "whole number"), ("plan:turns=9", "from 1 to 4"),
-    ("plan:time=nan", "bad value"), ("plan:iterations=5", "unknown plan option 'iterations'"),
+    ("plan:time=nan", "bad value"), ("plan:finals=-1", "from 0 to 200"), ("plan:iterations=5", "unknown plan option 'iterations'"),
     ("plan:400", "unknown plan option '400'"), ("greedy:plans=3", "takes no options"),
 ])  # fmt: skip
 def test_bad_plan_options_are_refused_naming_what_is_accepted(spec, needle):
@@ -140,6 +141,35 @@ def test_it_learns_the_hidden_cards_only_through_its_re_deals(monkeypatch):
             moves.append((bot.step(true.clone()), list(bot._rows)))
             monkeypatch.setattr(cls, "determinize", real)
         assert moves[0] == moves[1]
+
+
+def test_finals_play_the_best_plans_of_the_first_look_in_more_re_deals():
+    """With finals=K the plan bot plays every plan in `worlds` re-deals, then only the K best
+    (greedy's always among them) in as many more play-outs as the others would have had, and
+    chooses among those. Its first look is the plain bot's search (the same draws), so the
+    finalists are the plans the plain bot rated highest."""
+    game, starts = _plan_starts([4, 9], turn_from=5)
+    checked = 0
+    for start in starts:
+        plain = make_bot("plan:plans=8,worlds=2", game, 0, seed=5)
+        plain.step(start.clone())
+        if len(plain._rows) < 8:
+            continue  # fewer distinct plans than asked: no second look
+        finals = make_bot("plan:plans=8,worlds=2,finals=3", game, 0, seed=5)
+        finals.step(start.clone())
+        first = {tuple(plan): mean for plan, mean in plain._rows}
+        kept = [tuple(plan) for plan, _ in finals._rows]
+        assert len(set(kept)) == 3 and all(plan in first for plan in kept)
+        dropped = max(m for plan, m in first.items() if plan not in kept)
+        # greedy's plan, and the two others the first look rated highest
+        assert sum(first[plan] >= dropped for plan in kept) >= 2
+        assert finals.last_worlds == 2 + (8 - 3) * 2 // 3  # 2 for all, then 3 more for each finalist
+        assert finals.last_iterations == 8 * 2 + 3 * 3
+        said = " ".join(finals.explain(0).split())
+        assert "of 3 finalists among 8 plans it made" in said
+        assert "the 3 that did best in 2 re-deals), each played out against 5 re-deals" in said
+        checked += 1
+    assert checked
 
 
 def test_a_sequential_choice_is_greedys():
