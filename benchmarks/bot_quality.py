@@ -38,13 +38,15 @@ The issue asks for 100 games of each pairing; at medium's second a move that is 
 shared cores, so the defaults shrink it: -n 4 games a pairing, and the games are played by
 stand-ins with a fixed number of playouts (--medium: the game's medium at 400 playouts,
 mcts:iterations=400; --hard: the game's hard at 1,200 playouts, mcts:iterations=1200,minimax=0.5,
-with deep=1 in Gog & Magog and beliefs=1 in Gin-jon-tan: the same search, the same evaluation,
-less time, and the same moves on any machine; Spherion's levels are plan bots, whose stand-ins are the levels without their
-clocks: their plans and re-deals are fixed already); --real plays the levels themselves. The
-seconds a move are always measured on the real levels, with the playouts their search reaches
-in that time: medium stops at its cap of 10,000 in most
-positions on a 2-core machine, 25 times the stand-in's, and the win rates grow with playouts
-(Gin-jon-tan, medium over greedy: 59 % at 400 playouts, 72 % at 2,000, over 100 games each).
+with deep=1 in Gog & Magog: the same search, the same evaluation, less time, and the same moves on
+any machine; Gin-jon-tan's at 2,000 and 6,000, below; Spherion's levels are plan bots, whose
+stand-ins are the levels without their clocks: their plans and re-deals are fixed already); --real
+plays the levels themselves. The seconds a move are always measured on the real levels, with the
+playouts their search reaches in that time: medium stops at its cap of 10,000 in most positions on
+a 2-core machine, 25 times the stand-in's, and the win rates grow with playouts. Gin-jon-tan's
+stand-ins search 2,000 and 6,000 playouts (hard with beliefs=1), since at 400 its medium is a
+weaker bot than the real one: against greedy it scored 59-65 % at 400 playouts, 72 % at 2,000 and
+69 % at the real medium's 10,000 (100 games each); above 2,000 more search hardly tells.
 For the real levels' moves without their clocks, pass --medium mcts:iterations=10000 --hard
 mcts:iterations=30000,minimax=0.5 (and deep=1 for Gog & Magog, beliefs=1 for Gin-jon-tan; hours
 at -n 20).
@@ -61,6 +63,10 @@ from cardgen.engine import CHANCE, SIMULTANEOUS, load_game
 from cardgen.engine.bots import difficulty_spec, make_bot, parse_bot_spec
 
 GAMES = ("gyonrg", "gogmagog", "spherion", "ginjontan")
+PLAYOUTS = (400, 1200)  # the stand-ins' playouts a move: medium, hard
+# Gin-jon-tan's medium gains up to 2,000 playouts (against greedy: 59-65 % at 400, 72 % at 2,000,
+# 69 % at its real 10,000), so its stand-ins search where the real levels' strength is
+GAME_PLAYOUTS = {"ginjontan": (2000, 6000)}
 OPTIONS = {"ginjontan": {"players": 2}, "spherion": {"size": "small"}}
 
 
@@ -250,15 +256,16 @@ def main() -> None:
     ap.add_argument("-n", "--games-per-pairing", type=int, default=4)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--games", default=",".join(GAMES))
-    ap.add_argument("--medium", default=None, help="default: the game's medium at 400 playouts, no clock")
-    ap.add_argument("--hard", default=None, help="default: the game's hard at 1,200 playouts, no clock")
+    ap.add_argument("--medium", default=None, help="default: the game's medium at 400 playouts (Gin-jon-tan 2,000), no clock")
+    ap.add_argument("--hard", default=None, help="default: the game's hard at 1,200 playouts (Gin-jon-tan 6,000), no clock")
     ap.add_argument("--real", action="store_true", help="play the levels themselves (medium, hard): slow")
     ap.add_argument("--positions", type=int, default=3, help="positions a game the real levels are timed on (0: not timed)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     names = [g.strip() for g in args.games.split(",") if g.strip()]
-    mediums = {name: "medium" if args.real else args.medium or stand_in("medium", name, 400) for name in names}
-    hards = {name: "hard" if args.real else args.hard or stand_in("hard", name, 1200) for name in names}
+    playouts = {name: GAME_PLAYOUTS.get(name, PLAYOUTS) for name in names}
+    mediums = {name: "medium" if args.real else args.medium or stand_in("medium", name, playouts[name][0]) for name in names}
+    hards = {name: "hard" if args.real else args.hard or stand_in("hard", name, playouts[name][1]) for name in names}
     tasks = []
     for name in names:
         medium = mediums[name]
