@@ -25,8 +25,8 @@ Spherion, small sphere, 100 games on paired deals: plan:turns=2,worlds=10 (mediu
 clock) scored 0.77 against greedy (0.74 before the cheapest-plan rule, 0.78 before GREEDY_MARGIN);
 12 plans in 6 re-deals, this turn only, 0.655.
 With finals=K it takes a second look: after the `worlds` re-deals it keeps the K plans with the
-best means (greedy's among them) and plays them out in more re-deals, as many play-outs as the
-plans dropped would have had, then chooses among those K (steps 4 on). The best of many noisy
+best means (greedy's among them) and plays them out in more re-deals: as many play-outs again
+as the plans dropped had in the first, then chooses among those K (steps 4 on). The best of many noisy
 means is partly luck; a plan that stays ahead over more re-deals is more likely good. Spherion's
 hard (32 plans in 8 re-deals, the 8 best in 32) scored 0.67 against medium over 200 games (0.685
 on 100 deals where 16 plans in 24 re-deals each had scored 0.56).
@@ -52,7 +52,7 @@ PLAN_OPTIONS: dict[str, tuple[type, float, float, float]] = {
     "turns": (int, 1, 4, 1),  # planning rounds played out: 1 this one; 2 also the next, both sides as greedy
     "time": (float, 0.0, 60.0, 0.0),  # seconds for a plan: re-deals stop when spent (0: none)
     # plans kept for a second look (0: none): after the re-deals above, the best `finals` (greedy's
-    # among them) are played out in more re-deals, as many play-outs as the others would have had
+    # among them) are played out in more re-deals, as many play-outs again as the others had
     "finals": (int, 0, 200, 0),
 }
 TEMPERATURE = 0.5  # the spread of the drawn plans' steps, in evaluate() units (Spherion: half a logit)
@@ -224,7 +224,7 @@ class PlanBot(Bot):
         finalists = list(range(len(plans)))
         worlds = self.worlds
         if 0 < self.finals < self.plans:
-            # the play-outs the plans left out of the second look would have had go to the finalists
+            # as many play-outs again as the plans left out of the second look had go to the finalists
             # (all of them, where fewer plans than that could be made)
             worlds += (self.plans - self.finals) * self.worlds // self.finals
         finals = self.finals if 0 < self.finals < len(plans) else 0

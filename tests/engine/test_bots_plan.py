@@ -145,7 +145,7 @@ def test_it_learns_the_hidden_cards_only_through_its_re_deals(monkeypatch):
 
 def test_finals_play_the_best_plans_of_the_first_look_in_more_re_deals():
     """With finals=K the plan bot plays every plan in `worlds` re-deals, then only the K best
-    (greedy's always among them) in as many more play-outs as the others would have had, and
+    (greedy's always among them) in as many play-outs again as the others had, and
     chooses among those. Its first look is the plain bot's search (the same draws), so the
     finalists are the plans the plain bot rated highest."""
     game, starts = _plan_starts([4, 9], turn_from=5)
