@@ -218,7 +218,6 @@ class PlanBot(Bot):
                 if len(plans) == self.plans:
                     break
         totals = [0.0] * len(plans)
-        tried = [0] * len(plans)  # re-deals each plan was played out in
         done = played = 0
         began = _time.perf_counter()
         finalists = list(range(len(plans)))
@@ -242,7 +241,6 @@ class PlanBot(Bot):
                 joint = theirs[:]
                 joint[me] = plans[i]
                 totals[i] += self._play_out(world, joint)
-                tried[i] += 1
             done += 1
             played += len(finalists)
         self.last_worlds = done
@@ -250,9 +248,10 @@ class PlanBot(Bot):
         self._first_look = None
         if len(finalists) < len(plans):
             # the plans left out of the second look are dropped: their means rest on fewer re-deals
+            # (the plans kept, finalists or all, were each played out in every one of the `done`)
             self._first_look = (len(plans), self.worlds)
-            plans, totals, tried = [plans[i] for i in finalists], [totals[i] for i in finalists], [tried[i] for i in finalists]
-        means = [t / c for t, c in zip(totals, tried)]
+            plans, totals = [plans[i] for i in finalists], [totals[i] for i in finalists]
+        means = [t / done for t in totals]
         order = sorted(range(len(plans)), key=lambda i: -means[i])  # stable: the greedy plan wins ties
         if means[order[0]] - means[0] <= GREEDY_MARGIN:
             order.remove(0)  # greedy's plan (plans[0]) unless another is clearly better
