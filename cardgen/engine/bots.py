@@ -500,8 +500,8 @@ class MCTSBot(Bot):
         """Score every move of `actions` from `s`: each child's evaluation is its prior (the
         game's evaluate_after where it can score a move in place, else a copy played on)."""
         n = self.game.num_players
-        # evaluate_after scores with evaluate_all: a deep search copies and plays each move on
-        after = s.evaluate_after(actions) if not (self.rollout or self.deep) else [None] * len(actions)
+        # a search with rollouts plays each move on from a copy
+        after = s.evaluate_after(actions, bool(self.deep)) if not self.rollout else [None] * len(actions)
         for a, logits in zip(actions, after):
             if logits is None:
                 c = s.clone()

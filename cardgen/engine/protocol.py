@@ -64,8 +64,9 @@ State (one position; mutable, cheap to clone)
                           reads the seats' values as logits of their chances to win
     evaluate_all()        evaluate() of every seat (override when one pass scores all)
     evaluate_deep()       optional: evaluate_all() for searches that look far ahead (deep=1)
-    evaluate_after(actions)  optional: evaluate_all() after each move without copying the
-                          position; default None for each (the caller copies and plays)
+    evaluate_after(actions, deep=False)  optional: evaluate_all() (deep: evaluate_deep())
+                          after each move without copying the position; default None for
+                          each (the caller copies and plays)
     move_cost(action)     optional: what a move of the player to move gives away for good
                           (Gin-jon-tan: the points a beaten card hands over), so a bot whose
                           search cannot tell moves apart plays the one that costs least;
@@ -701,10 +702,11 @@ class State:
         the game counts no cost."""
         return None
 
-    def evaluate_after(self, actions: list[int]) -> list[list[float] | None]:
-        """evaluate_all() of the position after each of `actions` (moves of the player to move
-        at a sequential node), for games that can score a move without copying the position;
-        None where the caller must clone and apply the move itself (the default: every one)."""
+    def evaluate_after(self, actions: list[int], deep: bool = False) -> list[list[float] | None]:
+        """evaluate_all() (with deep: evaluate_deep()) of the position after each of `actions`
+        (moves of the player to move at a sequential node), for games that can score a move
+        without copying the position; None where the caller must clone and apply the move itself
+        (the default: every one)."""
         return [None] * len(actions)
 
     def evaluate_steps(self, player: int, actions: list[int]) -> list[float] | None:

@@ -441,11 +441,12 @@ class GyreState(SeatState):
                 out[p] = (30.0 if lead > 0 else -30.0 if lead < 0 else 0.0) + lead / scale
         return out
 
-    def evaluate_after(self, actions: list[int]) -> list[list[float] | None]:
+    def evaluate_after(self, actions: list[int], deep: bool = False) -> list[list[float] | None]:
         """evaluate_all() after each action, without copying the position: only the tiles an
         action can change are scored again (a claim: the claimed tile from its neighbours, and
         its 8 neighbours from their counts in _parts; a gyration: the 16 tiles around it). An
-        action that captures or ends the game gets None (the caller applies it for real)."""
+        action that captures or ends the game gets None (the caller applies it for real). Gyre's
+        evaluate_deep is evaluate_all, so `deep` changes nothing."""
         game = self.game
         k = game.num_players
         board = self.board

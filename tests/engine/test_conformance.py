@@ -110,17 +110,20 @@ def _check_illegal(state, acts):
 
 def _check_evaluate_after(state, acts):
     """The searches score a move in place where the game can (evaluate_after): each value it
-    gives is the evaluation of a copy with the move played, and the position is left as it was."""
+    gives is the evaluation of a copy with the move played (with deep=True, the evaluation for
+    deep searches), and the position is left as it was."""
     before, legal = state.to_json(), list(acts)
-    values = state.evaluate_after(acts)
-    assert len(values) == len(acts)
-    assert state.to_json() == before and state.legal_actions() == legal
-    step = max(1, len(acts) // 40)
-    for a, value in list(zip(acts, values))[::step]:
-        if value is not None:
-            played = state.clone()
-            played.apply_action(a)
-            assert value == played.evaluate_all(), f"evaluate_after({a}) differs from playing it"
+    for deep in (False, True):
+        values = state.evaluate_after(acts, deep)
+        assert len(values) == len(acts)
+        assert state.to_json() == before and state.legal_actions() == legal
+        step = max(1, len(acts) // 40)
+        for a, value in list(zip(acts, values))[::step]:
+            if value is not None:
+                played = state.clone()
+                played.apply_action(a)
+                expected = played.evaluate_deep() if deep else played.evaluate_all()
+                assert value == expected, f"evaluate_after({a}, deep={deep}) differs from playing it"
 
 
 def _check_evaluate_steps(state, q, acts):
