@@ -1,13 +1,14 @@
 """How good a Gyon-RG position is, as the bots read it, and its transposition key.
 
 evaluate / evaluate_all / evaluate_after score a position for the searches
-(greedy, MCTS), which call them millions of times; transposition_key lets MCTS
-merge the lines of play that reach one position.
+(greedy, MCTS), which call them millions of times; evaluate_deep adds what the
+hard level reads beyond them (a main sector left open to a rush);
+transposition_key lets MCTS merge the lines of play that reach one position.
 """
 
 from __future__ import annotations
 
-from .board import ATTACK, DISTANCE, MAIN, SHIELD
+from .board import ATTACK, DEPLOY, DISTANCE, MAIN, MOVE, SHIELD, SPEED
 from .position import BOARD, OVER
 from .rules import Rules
 
@@ -18,6 +19,12 @@ from .rules import Rules
 # alike to the search: at 1,000 playouts, MCTS with this factor won 58 of 100 games against
 # MCTS without it (docs/rules/gyonrg.md, Bots).
 CONFIDENCE = 0.4
+
+# evaluate_deep: what it costs the seat to move to leave its main sector open to a rush, in the
+# side values of evaluate (a main sector held is worth 3). At 1,200 playouts with minimax against
+# medium's 400, over 200 games on deals 1-100: 56 % without it, 67.5 % at 0.5, 69.5 % at 1, 67 %
+# at 1.5, 63.5 % at 3 (docs/rules/gyonrg.md, Bots)
+RUSH = 1.0
 
 
 def ship_material(attack: int, shield: int) -> float:
@@ -45,17 +52,66 @@ class Evaluation(Rules):
         lead = (side[0] - side[1]) * CONFIDENCE
         return [lead, -lead]
 
-    def evaluate_after(self, actions: list[int]) -> list[list[float] | None]:
-        """evaluate_all() after each board-phase rotation, move and deployment, scored without
+    def evaluate_deep(self) -> list[float]:
+        """evaluate_all(), less RUSH for the seat to move when its main sector lies open to a
+        rush (open_to_rush): ending the turn so, the opponent walks in and wins unless driven
+        out. The searches reach the opponent's turn only at depth, so at hard's depth the static
+        evaluation must see it (the hard level, deep=1; a position of the search is a re-deal, so
+        the opponent's hand read here is a guess, never the true one)."""
+        if self.phase == OVER:
+            return [30.0 * r for r in self.returns()]
+        side = self._side_values()
+        lead = (side[0] - side[1]) * CONFIDENCE
+        m = self.player
+        if self.open_to_rush(m):
+            lead += RUSH * CONFIDENCE if m else -RUSH * CONFIDENCE
+        return [lead, -lead]
+
+    def open_to_rush(self, p: int) -> bool:
+        """Seat p's main sector is empty and a ship of the opponent can end a move on it in the
+        opponent's next turn, moving as often as its Action Points allow: a ship on the board, or
+        one from its hand deployed first to its own main sector (while that is free). Drains and
+        kept Specials are not counted; p's ships block the way, as moves do."""
+        target = MAIN[p]
+        owner = self.owner
+        if owner[target] >= 0 or p not in owner:  # taken, or p has no ship: its main cannot be entered
+            return False
+        q = 1 - p
+        blocked = self._blocked(q)
+        ap = self.game.ap
+        stat = self.stat
+
+        def reaches(sec: int, cid: int, left: int) -> bool:
+            speed, cost = stat(cid, SPEED), stat(cid, MOVE)
+            if speed <= 0 or cost > left:
+                return False
+            steps = speed * (left // cost if cost else 8)  # 8 steps cross the board
+            return target in self._reach(q, sec, True, steps if steps < 8 else 8, blocked)[-1]
+
+        board = self.board
+        for sec, o in enumerate(owner):
+            if o == q and any(reaches(sec, c, ap) for c in board[sec]):
+                return True
+        home = MAIN[q]
+        if owner[home] < 0:
+            for c in self.hands[q]:
+                cost = max(stat(c, DEPLOY) + self.discount[q], 0)
+                if cost <= ap and reaches(home, c, ap - cost):
+                    return True
+        return False
+
+    def evaluate_after(self, actions: list[int], deep: bool = False) -> list[list[float] | None]:
+        """evaluate_all() (deep: evaluate_deep()) after each board-phase rotation, move and deployment, scored without
         copying the position (the searches score every move of a node they open, and these are
-        most of them): a rotation changes only a facing and the Action Points, which the
-        evaluation does not read; a move or a deployment is played on what it changes and taken
+        most of them): a rotation changes only a facing and the Action Points, which neither
+        evaluation reads; a move or a deployment is played on what it changes and taken
         back. None for every other move, and for all of them where a move ends the board phase."""
         out: list[list[float] | None] = [None] * len(actions)
         if self.phase != BOARD or self.board_actions + 1 >= self.game.max_board:
             return out
         decode = self.game.layout.decode
         here: list[float] | None = None
+        score = self.evaluate_deep if deep else self.evaluate_all
         board, owner, facing = self.board, self.owner, self.facing
         p = self.player
         turned, freed, spun = self.turned, self.freed, self.spun  # (moves and deployments face fleets front: taken back with them)
@@ -63,14 +119,14 @@ class Evaluation(Rules):
             act = decode(a)
             if act.kind == "rotate":
                 if here is None:
-                    here = self.evaluate_all()
+                    here = score()
                 out[i] = here[:]
             elif act.kind == "move":
                 src, dest = act.sector, act.dest
                 kept = board[src], board[dest], owner[src], owner[dest], facing[src], facing[dest], self.open, self.ap
                 board[dest] = kept[1][:]  # _move extends and sorts the fleet it joins in place
                 self._move(p, src, dest, act.mask)
-                out[i] = self.evaluate_all()
+                out[i] = score()
                 board[src], board[dest], owner[src], owner[dest], facing[src], facing[dest], self.open, self.ap = kept
                 self.turned, self.freed, self.spun = turned, freed, spun
             elif act.kind == "deploy":
@@ -79,7 +135,7 @@ class Evaluation(Rules):
                 was = owner[sec], facing[sec], self.open, self.ap
                 hands[p], board[sec], self.deployed = hand[:], fleet[:], deployed[:]
                 self._deploy(p, act.hand, sec)
-                out[i] = self.evaluate_all()
+                out[i] = score()
                 hands[p], board[sec], self.deployed = hand, fleet, deployed
                 owner[sec], facing[sec], self.open, self.ap = was
                 self.turned, self.spun = turned, spun
