@@ -38,7 +38,7 @@ The issue asks for 100 games of each pairing; at medium's second a move that is 
 shared cores, so the defaults shrink it: -n 4 games a pairing, and the games are played by
 stand-ins with a fixed number of playouts (--medium: the game's medium at 400 playouts,
 mcts:iterations=400; --hard: the game's hard at 1,200 playouts, mcts:iterations=1200,minimax=0.5,
-with deep=1 in Gog & Magog: the same search, the same evaluation, less time, and the same moves on
+with deep=1 in Gog & Magog and Gyon-RG: the same search, the same evaluation, less time, and the same moves on
 any machine; Gin-jon-tan's at 2,000 and 6,000, below; Spherion's levels are plan bots, whose
 stand-ins are the levels without their clocks: their plans and re-deals are fixed already); --real
 plays the levels themselves. The seconds a move are always measured on the real levels, with the
@@ -48,8 +48,8 @@ stand-ins search 2,000 and 6,000 playouts (hard with beliefs=1), since at 400 it
 weaker bot than the real one: against greedy it scored 59-65 % at 400 playouts, 72 % at 2,000 and
 69 % at the real medium's 10,000 (100 games each); above 2,000 more search hardly tells.
 For the real levels' moves without their clocks, pass --medium mcts:iterations=10000 --hard
-mcts:iterations=30000,minimax=0.5 (and deep=1 for Gog & Magog, beliefs=1 for Gin-jon-tan; hours
-at -n 20).
+mcts:iterations=30000,minimax=0.5 (and deep=1 for Gog & Magog and Gyon-RG, beliefs=1 for Gin-jon-tan;
+hours at -n 20).
 """
 
 from __future__ import annotations
