@@ -85,29 +85,68 @@ class LegalActions(Position):
         return list(self._legal)
 
     def bot_actions(self, player: int | None = None) -> list[int]:
-        """The legal moves less a free move that brings a ship back to a sector it left this turn
-        by free moves: a fleet going round for no Action Point changes nothing (issue 47: 'move
-        b4 c3', 'move c3 b4' at 0 AP; 'b4 a4', 'a4 b5', 'b5 b4' again and again), like a
-        rotation back, which the rules refuse. Less a second turn of a fleet that has not
-        attacked since its first: one turn from where it stood reaches any facing (medium
-        ended a turn with 'rotate b1 cw', 'rotate b1 back', 'rotate b1 ccw')."""
+        """The legal moves less three that change nothing a turn keeps (issue 47):
+        - a free move that brings a ship back to a sector it left this turn by free moves: a fleet
+          going round for no Action Point ('move b4 c3', 'move c3 b4' at 0 AP; 'b4 a4', 'a4 b5',
+          'b5 b4' again and again), like a rotation back, which the rules refuse;
+        - a second turn of a fleet that has not attacked since its first: one turn from where it
+          stood reaches any facing (medium ended a turn with 'rotate b1 cw', 'rotate b1 back',
+          'rotate b1 ccw'; under rotation=quarter a half turn takes two, and both stay);
+        - a turn after which the fleet has nothing to attack, or no Action Points left to: a fleet
+          turns to attack, and faces the opponent again when its turn ends (hard turned three
+          fleets for free in one turn and attacked with none). Once another move gives it a
+          target, the turn is among the moves again (under rotation=quarter, a quarter turn whose
+          next quarter turn would have a target stays)."""
         acts = self.legal_actions(player)
-        if not (self.freed or self.spun) or self.phase != BOARD:
+        if self.phase != BOARD:
             return acts
         layout = self.game.layout
+        freed, spun, any_facing = self.freed, self.spun, self.game.any_facing
+        rotate, attack, move, half, take = layout.rotate, layout.attack, layout.move, layout.half, layout.take
         kept = []
+        aims: dict[tuple[int, int], bool] = {}
         for a in acts:
-            if a >= layout.rotate and self.spun:
+            if rotate <= a < attack or half <= a < take:  # a quarter turn, or a half turn
                 act = layout.decode(a)
-                if act.kind == "rotate" and self.spun >> act.sector & 1:
+                sec = act.sector
+                if spun >> sec & 1 and any_facing:
                     continue
-            if layout.move <= a < layout.rotate and self.freed:
+                key = (sec, act.turn)
+                aim = aims.get(key)
+                if aim is None:
+                    facing = (self.facing[sec] + act.turn) % 4
+                    aim = self._turn_aims(sec, facing, 1)
+                    if not aim and not any_facing:  # quarter turns only: the first of two
+                        aim = self._turn_aims(sec, (facing + act.turn) % 4, 2)
+                    aims[key] = aim
+                if not aim:
+                    continue
+            elif move <= a < rotate and freed:
                 act = layout.decode(a)
                 group = [c for k, c in enumerate(self.board[act.sector]) if act.mask >> k & 1]
-                if any(self.freed >> c * SECTORS + act.dest & 1 for c in group) and not self.stat(group[0], MOVE):
+                if any(freed >> c * SECTORS + act.dest & 1 for c in group) and not self.stat(group[0], MOVE):
                     continue
             kept.append(a)
         return kept or acts
+
+    def _turn_aims(self, sec: int, facing: int, turns: int) -> bool:
+        """Whether the mover's fleet at `sec`, turned to `facing` by `turns` rotations, could attack
+        then: a Captain not jammed, Action Points for the turns and the attack, and an enemy sector
+        in its weapon's range whose Captain's shield its points exceed."""
+        p = self.player
+        cap = self.board[sec][0]
+        if cap in self.jams or turns * self.stat(cap, ROTATE) + self.stat(cap, ATTACK_COST) > self.ap:
+            return False
+        owner, board = self.owner, self.board
+        opp = 1 - p
+        power = None
+        for t in self.game.cards[cap].weapon[p][facing][sec]:
+            if owner[t] == opp:
+                if power is None:
+                    power = sum(self.stat(c, ATTACK) for c in board[sec])
+                if self._attack_points(p, sec, t, power) > self.stat(board[t][0], SHIELD):
+                    return True
+        return False
 
     def _is_legal(self, action: int) -> bool:
         legal = self._legal

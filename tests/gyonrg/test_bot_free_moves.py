@@ -91,7 +91,7 @@ def test_a_fleet_turns_once_between_its_attacks():
     game = load_game("gyonrg")
     layout = game.layout
     rotations = 0
-    for seed in (4, 5, 6):
+    for seed in range(4, 12):  # (the bots turn a fleet only to attack: a few times in these games)
         state = game.new_initial_state(seed)
         bots = [make_bot(spec, game, p, seed) for p, spec in enumerate(("greedy", "mcts:iterations=400"))]
         turned: set = set()
@@ -114,3 +114,68 @@ def test_a_fleet_turns_once_between_its_attacks():
             state.apply_action(action)
     assert rotations, "no fleet turned: the test would prove nothing"
     assert state.spun == 0  # the memory ends with the game's last turn
+
+
+def _aim_position(rotation="any", ap=6, rotate_cost=1, attack_cost=1):
+    """Red's fleet at c2 whose weapon reaches the one sector ahead, blue's weak ship at d2 (to
+    red's right): only a clockwise turn gives red something to attack."""
+    from cardgen.gyonrg import engine as E
+
+    from .test_view import board_phase, put
+
+    game = load_game("gyonrg", rotation=rotation)
+    s = board_phase(game, ap=ap)
+    (red,) = put(s, "c2", 0)
+    (blue,) = put(s, "d2", 1)
+    values = list(game.stats[red])
+    values[E.STATS.index("rotate_cost")], values[E.STATS.index("attack_cost")] = rotate_cost, attack_cost
+    values[E.STATS.index("attack")] = 9
+    game.stats[red] = tuple(values)
+    weak = list(game.stats[blue])
+    weak[E.STATS.index("shield")] = 1
+    game.stats[blue] = tuple(weak)
+    game.cards[red].weapon = tuple(tuple(E._target_sectors(frozenset({(0, 1)}), p, f) for f in range(4))
+                                   for p in range(2))  # fmt: skip
+    s._legal = None
+    return s
+
+
+def _turns(s, actions):
+    return sorted(s.action_to_string(a) for a in actions if s.game.layout.decode(a).kind == "rotate")
+
+
+def test_a_turn_with_nothing_to_attack_after_it_is_left_out():
+    """Hard turned three fleets for free in one turn and attacked with none: a fleet turns to
+    attack, and faces the opponent again when the turn ends, so the bots turn it only where it
+    then has a target and the Action Points to attack it. A person may still turn it."""
+    s = _aim_position()
+    assert _turns(s, s.legal_actions()) == ["rotate c2 back", "rotate c2 ccw", "rotate c2 cw"]
+    assert _turns(s, s.bot_actions()) == ["rotate c2 cw"]
+    s.apply_action(s.string_to_action("rotate c2 cw"))
+    assert "attack c2 d2" in {s.action_to_string(a) for a in s.bot_actions()}
+    # no Action Points left for the attack after the turn: no turn either
+    s = _aim_position(ap=3, rotate_cost=2, attack_cost=2)
+    assert _turns(s, s.legal_actions()) and _turns(s, s.bot_actions()) == []
+    # a jammed Captain cannot attack
+    s = _aim_position()
+    s.jams[s.board[SEC_C2][0]] = s.turn + 1
+    s._legal = None
+    assert _turns(s, s.bot_actions()) == []
+
+
+def test_under_quarter_turns_the_first_of_two_stays():
+    """rotation=quarter: a half turn is two quarter turns, the first of which aims at nothing."""
+    s = _aim_position(rotation="quarter")
+    s.board[SEC_D2], s.owner[SEC_D2] = [], -1
+    blue = s.decks[1].pop()
+    s.board[SEC_C1], s.owner[SEC_C1] = [blue], 1  # behind red's fleet
+    stats = list(s.game.stats[blue])
+    stats[6] = 1  # shield
+    s.game.stats[blue] = tuple(stats)
+    s._legal = None
+    assert _turns(s, s.bot_actions()) == ["rotate c2 ccw", "rotate c2 cw"]
+    s.apply_action(s.string_to_action("rotate c2 cw"))
+    assert _turns(s, s.bot_actions()) == ["rotate c2 cw"]  # the second quarter turn, not the way back
+
+
+SEC_C1, SEC_C2, SEC_D2 = 2, 7, 8
