@@ -102,45 +102,59 @@ class LegalActions(Position):
             return acts
         layout = self.game.layout
         freed, spun, any_facing = self.freed, self.spun, self.game.any_facing
-        rotate, attack, move, half, take = layout.rotate, layout.attack, layout.move, layout.half, layout.take
-        kept = []
-        aims: dict[tuple[int, int], bool] = {}
-        for a in acts:
-            if rotate <= a < attack or half <= a < take:  # a quarter turn, or a half turn
-                act = layout.decode(a)
-                sec = act.sector
-                if spun >> sec & 1 and any_facing:
-                    continue
-                key = (sec, act.turn)
-                aim = aims.get(key)
-                if aim is None:
-                    facing = (self.facing[sec] + act.turn) % 4
-                    aim = self._turn_aims(sec, facing, 1)
-                    if not aim and not any_facing:  # quarter turns only: the first of two
-                        aim = self._turn_aims(sec, (facing + act.turn) % 4, 2)
-                    aims[key] = aim
-                if not aim:
-                    continue
-            elif move <= a < rotate and freed:
+        rotate, attack, half = layout.rotate, layout.attack, layout.half
+        # the actions are sorted by kind: moves, quarter turns, attacks..., half turns, takes
+        m0, r0, r1 = bisect_left(acts, layout.move), bisect_left(acts, rotate), bisect_left(acts, attack)
+        h0, h1 = bisect_left(acts, half), bisect_left(acts, layout.take)
+        if r0 == r1 and h0 == h1 and not freed:
+            return acts
+        moves = acts[m0:r0]
+        if freed:
+            kept = []
+            for a in moves:
                 act = layout.decode(a)
                 group = [c for k, c in enumerate(self.board[act.sector]) if act.mask >> k & 1]
                 if any(freed >> c * SECTORS + act.dest & 1 for c in group) and not self.stat(group[0], MOVE):
                     continue
-            kept.append(a)
+                kept.append(a)
+            moves = kept
+        enemy = self._blocked(self.player)
+        p, board, cards, facings = self.player, self.board, self.game.cards, self.facing
+        turns = []
+        for a in acts[r0:r1] + acts[h0:h1]:  # a quarter turn (cw, ccw by sector), or a half turn
+            if a < attack:
+                sec, turn = (a - rotate) >> 1, -1 if (a - rotate) & 1 else 1
+            else:
+                sec, turn = a - half, 2
+            if spun >> sec & 1 and any_facing:
+                continue
+            aim = cards[board[sec][0]].weapon_mask[p]  # (an enemy ship in range, at a glance)
+            facing = (facings[sec] + turn) % 4
+            if aim[facing][sec] & enemy and self._turn_aims(sec, facing, 1, enemy):
+                turns.append(a)
+            elif not any_facing:  # rotation=quarter: a first quarter turn stays when its second aims
+                facing = (facing + turn) % 4
+                if aim[facing][sec] & enemy and self._turn_aims(sec, facing, 2, enemy):
+                    turns.append(a)
+        kept = acts[:m0] + moves + [a for a in turns if a < attack] + acts[r1:h0] + [a for a in turns if a >= half] + acts[h1:]
         return kept or acts
 
-    def _turn_aims(self, sec: int, facing: int, turns: int) -> bool:
+    def _turn_aims(self, sec: int, facing: int, turns: int, enemy: int) -> bool:
         """Whether the mover's fleet at `sec`, turned to `facing` by `turns` rotations, could attack
         then: a Captain not jammed, Action Points for the turns and the attack, and an enemy sector
-        in its weapon's range whose Captain's shield its points exceed."""
+        (a bit of `enemy`, as _blocked gives them) in its weapon's range whose Captain's shield its
+        points exceed."""
         p = self.player
         cap = self.board[sec][0]
+        card = self.game.cards[cap]
+        if not card.weapon_mask[p][facing][sec] & enemy:
+            return False
         if cap in self.jams or turns * self.stat(cap, ROTATE) + self.stat(cap, ATTACK_COST) > self.ap:
             return False
         owner, board = self.owner, self.board
         opp = 1 - p
         power = None
-        for t in self.game.cards[cap].weapon[p][facing][sec]:
+        for t in card.weapon[p][facing][sec]:
             if owner[t] == opp:
                 if power is None:
                     power = sum(self.stat(c, ATTACK) for c in board[sec])
