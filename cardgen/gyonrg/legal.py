@@ -130,37 +130,23 @@ class LegalActions(Position):
                 continue
             aim = cards[board[sec][0]].weapon_mask[p]  # (an enemy ship in range, at a glance)
             facing = (facings[sec] + turn) % 4
-            if aim[facing][sec] & enemy and self._turn_aims(sec, facing, 1, enemy):
+            if aim[facing][sec] & enemy and self._turn_aims(sec, facing, 1):
                 turns.append(a)
             elif not any_facing:  # rotation=quarter: a first quarter turn stays when its second aims
                 facing = (facing + turn) % 4
-                if aim[facing][sec] & enemy and self._turn_aims(sec, facing, 2, enemy):
+                if aim[facing][sec] & enemy and self._turn_aims(sec, facing, 2):
                     turns.append(a)
         kept = acts[:m0] + moves + [a for a in turns if a < attack] + acts[r1:h0] + [a for a in turns if a >= half] + acts[h1:]
         return kept or acts
 
-    def _turn_aims(self, sec: int, facing: int, turns: int, enemy: int) -> bool:
+    def _turn_aims(self, sec: int, facing: int, turns: int) -> bool:
         """Whether the mover's fleet at `sec`, turned to `facing` by `turns` rotations, could attack
-        then: a Captain not jammed, Action Points for the turns and the attack, and an enemy sector
-        (a bit of `enemy`, as _blocked gives them) in its weapon's range whose Captain's shield its
-        points exceed."""
-        p = self.player
+        then: a Captain not jammed, Action Points for the turns and the attack, and a target (the
+        caller has seen an enemy ship in the weapon's range)."""
         cap = self.board[sec][0]
-        card = self.game.cards[cap]
-        if not card.weapon_mask[p][facing][sec] & enemy:
-            return False
         if cap in self.jams or turns * self.stat(cap, ROTATE) + self.stat(cap, ATTACK_COST) > self.ap:
             return False
-        owner, board = self.owner, self.board
-        opp = 1 - p
-        power = None
-        for t in card.weapon[p][facing][sec]:
-            if owner[t] == opp:
-                if power is None:
-                    power = sum(self.stat(c, ATTACK) for c in board[sec])
-                if self._attack_points(p, sec, t, power) > self.stat(board[t][0], SHIELD):
-                    return True
-        return False
+        return bool(self._attack_targets(self.player, sec, facing))
 
     def _is_legal(self, action: int) -> bool:
         legal = self._legal
@@ -367,8 +353,9 @@ class LegalActions(Position):
             return power + 1
         return power
 
-    def _attack_targets(self, p: int, src: int) -> list[int]:
-        """Enemy sectors in the weapon range of p's Captain at src whose Captain's shield its points exceed.
+    def _attack_targets(self, p: int, src: int, facing: int | None = None) -> list[int]:
+        """Enemy sectors in the weapon range of p's Captain at src (facing as it does, or as
+        `facing`) whose Captain's shield its points exceed.
 
         (The attack cost and jams are the generator's check, per fleet.)
         """
@@ -376,7 +363,7 @@ class LegalActions(Position):
         opp = 1 - p
         out = []
         power = None
-        for t in self.game.cards[board[src][0]].weapon[p][self.facing[src]][src]:
+        for t in self.game.cards[board[src][0]].weapon[p][self.facing[src] if facing is None else facing][src]:
             if owner[t] == opp:
                 if power is None:
                     power = sum(self.stat(c, ATTACK) for c in board[src])
