@@ -195,7 +195,8 @@ class GyonrgGame(GameSetup):
     # at 50,250 positions a move; 30,000 uncapped, 47 of 78 at a p99 of 4.6 s): its lines of
     # play, the same moves in other orders, each learnt alone. deep=1: it scores a main sector
     # left open to a rush (evaluation.py, evaluate_deep; 56-61.5 % against medium at the
-    # stand-ins of benchmarks/bot_quality.py without it, 64.5-69.5 % with it: docs/rules/gyonrg.md, Bots).
+    # stand-ins of benchmarks/bot_quality.py without it, 60-65 % with it and the bots' turns only to
+    # attack, which made medium stronger too: docs/rules/gyonrg.md, Bots).
     difficulties = MappingProxyType({"hard": "mcts:iterations=100000,minimax=0.5,deep=1,time=1.8"})
 
     def __init__(self, **config) -> None:
