@@ -194,9 +194,9 @@ class GyonrgGame(GameSetup):
     # p99 1.88 s a move); before, a turn 30-60 moves wide kept it short of 60 (56 of 98
     # at 50,250 positions a move; 30,000 uncapped, 47 of 78 at a p99 of 4.6 s): its lines of
     # play, the same moves in other orders, each learnt alone. deep=1: it scores a main sector
-    # left open to a rush (evaluation.py, evaluate_deep; 56-61.5 % against medium at the
-    # stand-ins of benchmarks/bot_quality.py without it, 60-65 % with it and the bots' turns only to
-    # attack, which made medium stronger too: docs/rules/gyonrg.md, Bots).
+    # left open to a rush (evaluation.py, evaluate_deep): against medium at the stand-ins of
+    # benchmarks/bot_quality.py, 600 games, 60 % without it, 68 % with it, 62 % once the bots turn a
+    # fleet only to attack, which made medium stronger too (docs/rules/gyonrg.md, Bots).
     difficulties = MappingProxyType({"hard": "mcts:iterations=100000,minimax=0.5,deep=1,time=1.8"})
 
     def __init__(self, **config) -> None:

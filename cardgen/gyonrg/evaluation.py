@@ -22,7 +22,7 @@ CONFIDENCE = 0.4
 
 # evaluate_deep: what it costs the seat to move to leave its main sector open to a rush, in the
 # side values of evaluate (a main sector held is worth 3). At 1,200 playouts with minimax against
-# medium's 400, over 200 games on deals 1-100: 56 % without it, 67.5 % at 0.5, 69.5 % at 1, 67 %
+# medium's 400, over 200 games on deals 1-100: 61 % without it, 67.5 % at 0.5, 69.5 % at 1, 67 %
 # at 1.5, 63.5 % at 3 (docs/rules/gyonrg.md, Bots)
 RUSH = 1.0
 
