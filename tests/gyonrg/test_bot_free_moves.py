@@ -8,6 +8,8 @@ import random
 from cardgen.engine import CHANCE, load_game
 from cardgen.gyonrg.position import BOARD
 
+from .test_engine_rules import blank, card_of, put, sec, weapon_forward
+
 
 def _free_move_and_its_way_back():
     """A position right after a free move whose way straight back is legal, and that way back."""
@@ -119,24 +121,12 @@ def test_a_fleet_turns_once_between_its_attacks():
 def _aim_position(rotation="any", ap=6, rotate_cost=1, attack_cost=1):
     """Red's fleet at c2 whose weapon reaches the one sector ahead, blue's weak ship at d2 (to
     red's right): only a clockwise turn gives red something to attack."""
-    from cardgen.gyonrg import engine as E
-
-    from .test_view import board_phase, put
-
     game = load_game("gyonrg", rotation=rotation)
-    s = board_phase(game, ap=ap)
-    (red,) = put(s, "c2", 0)
-    (blue,) = put(s, "d2", 1)
-    values = list(game.stats[red])
-    values[E.STATS.index("rotate_cost")], values[E.STATS.index("attack_cost")] = rotate_cost, attack_cost
-    values[E.STATS.index("attack")] = 9
-    game.stats[red] = tuple(values)
-    weak = list(game.stats[blue])
-    weak[E.STATS.index("shield")] = 1
-    game.stats[blue] = tuple(weak)
-    game.cards[red].weapon = tuple(tuple(E._target_sectors(frozenset({(0, 1)}), p, f) for f in range(4))
-                                   for p in range(2))  # fmt: skip
-    s._legal = None
+    s = blank(game, ap=ap)
+    red = card_of(game, 0, 0, rotate_cost=rotate_cost, attack_cost=attack_cost, attack=9)
+    weapon_forward(game, red, 0)
+    put(s, sec("c2"), red)
+    put(s, sec("d2"), card_of(game, 1, 0, shield=1))
     return s
 
 
@@ -158,7 +148,7 @@ def test_a_turn_with_nothing_to_attack_after_it_is_left_out():
     assert _turns(s, s.legal_actions()) and _turns(s, s.bot_actions()) == []
     # a jammed Captain cannot attack
     s = _aim_position()
-    s.jams[s.board[SEC_C2][0]] = s.turn + 1
+    s.jams[s.board[sec("c2")][0]] = s.turn + 1
     s._legal = None
     assert _turns(s, s.bot_actions()) == []
 
@@ -166,16 +156,8 @@ def test_a_turn_with_nothing_to_attack_after_it_is_left_out():
 def test_under_quarter_turns_the_first_of_two_stays():
     """rotation=quarter: a half turn is two quarter turns, the first of which aims at nothing."""
     s = _aim_position(rotation="quarter")
-    s.board[SEC_D2], s.owner[SEC_D2] = [], -1
-    blue = s.decks[1].pop()
-    s.board[SEC_C1], s.owner[SEC_C1] = [blue], 1  # behind red's fleet
-    stats = list(s.game.stats[blue])
-    stats[6] = 1  # shield
-    s.game.stats[blue] = tuple(stats)
-    s._legal = None
+    s.board[sec("d2")], s.owner[sec("d2")] = [], -1
+    put(s, sec("c1"), card_of(s.game, 1, 1, shield=1))  # behind red's fleet
     assert _turns(s, s.bot_actions()) == ["rotate c2 ccw", "rotate c2 cw"]
     s.apply_action(s.string_to_action("rotate c2 cw"))
     assert _turns(s, s.bot_actions()) == ["rotate c2 cw"]  # the second quarter turn, not the way back
-
-
-SEC_C1, SEC_C2, SEC_D2 = 2, 7, 8

@@ -10,8 +10,9 @@ import pytest
 
 from cardgen.engine.bots import make_bot
 from cardgen.engine.registry import load_game
-from cardgen.gyonrg import engine as E
 from cardgen.gyonrg.evaluation import CONFIDENCE, RUSH
+
+from .test_engine_rules import blank, card_of, put, sec
 
 
 @pytest.fixture
@@ -19,81 +20,55 @@ def game():
     return load_game("gyonrg", decks="seed:rules-a,seed:rules-b")
 
 
-def blank(game, player=0):
-    """Board phase of `player`'s turn on an empty board, both seats deployed once, empty hands."""
-    s = game.new_initial_state(1)
-    s.board = [[] for _ in range(E.SECTORS)]
-    s.owner = [-1] * E.SECTORS
-    s.hands = [[], []]
-    s.phase, s.player, s.turn, s.ap = E.BOARD, player, 5, game.ap
-    s.deployed = [True, True]
-    s.mulligans = 2
-    s._legal = None
-    return s
+def board(game, player=0):
+    """Board phase of `player`'s turn on an empty board, with a turn's Action Points."""
+    return blank(game, player, ap=game.ap)
 
 
-def ship(game, seat, k, **stats):
-    """The k-th card of a seat's deck with the given stats (deploy, move_cost, speed...)."""
-    cid = game.deck_ids[seat][k]
-    values = list(game.stats[cid])
-    for name, v in stats.items():
-        values[E.STATS.index(name)] = v
-    game.stats[cid] = tuple(values)
-    return cid
-
-
-def put(s, name, cid):
-    seat = 0 if cid in s.game.deck_ids[0] else 1
-    for pile in s.decks + s.hands:
-        if cid in pile:
-            pile.remove(cid)
-    sec = E.NAMES.index(name)
-    s.board[sec].append(cid)
-    s.owner[sec] = seat
-    s._sort(sec)
-    s._legal = None
+def place(s, name, cid):
+    put(s, sec(name), cid)
 
 
 def test_an_empty_main_sector_is_open_when_an_enemy_ship_can_reach_it(game):
-    s = blank(game)
-    put(s, "a1", ship(game, 0, 0, speed=0))
-    rusher = ship(game, 1, 0, speed=2, move_cost=game.ap)  # one move a turn, two steps
-    put(s, "c3", rusher)
+    s = board(game)
+    place(s, "a1", card_of(game, 0, 0, speed=0))
+    rusher = card_of(game, 1, 0, speed=2, move_cost=game.ap)  # one move a turn, two steps
+    place(s, "c3", rusher)
     assert s.open_to_rush(0)  # c3, c2, c1
-    guard = ship(game, 0, 1, speed=0)
-    put(s, "c2", guard)  # the way through c2 is red's: around it is four steps
+    guard = card_of(game, 0, 1, speed=0)
+    place(s, "c2", guard)  # the way through c2 is red's: around it is four steps
     assert not s.open_to_rush(0)
     # a cheaper move goes as often as the Action Points allow: one step, six times
-    ship(game, 1, 0, speed=1, move_cost=1)
+    card_of(game, 1, 0, speed=1, move_cost=1)
     assert s.open_to_rush(0)
     # an occupied main sector is not open
-    put(s, "c1", ship(game, 0, 2, speed=0))
+    place(s, "c1", card_of(game, 0, 2, speed=0))
     assert not s.open_to_rush(0)
 
 
 def test_nor_is_it_when_red_has_no_ship_on_the_board(game):
-    s = blank(game)
-    put(s, "c3", ship(game, 1, 0, speed=4, move_cost=1))
+    s = board(game)
+    place(s, "c3", card_of(game, 1, 0, speed=4, move_cost=1))
     assert not s.open_to_rush(0)  # the rules: a main sector is entered only while its owner has a card on the board
 
 
 def test_a_ship_deployed_to_the_enemy_main_sector_can_rush_from_there(game):
-    s = blank(game)
-    put(s, "a1", ship(game, 0, 0, speed=0))
-    fast = ship(game, 1, 1, deploy_cost=1, speed=4, move_cost=1)
+    s = board(game)
+    place(s, "a1", card_of(game, 0, 0, speed=0))
+    fast = card_of(game, 1, 1, deploy_cost=1, speed=4, move_cost=1)
     s.hands[1] = [fast]
     assert s.open_to_rush(0)  # deployed at c5, then four steps to c1
-    put(s, "c5", ship(game, 1, 2, speed=0))
+    place(s, "c5", card_of(game, 1, 2, speed=0))
     assert not s.open_to_rush(0)  # blue's main sector is taken: nothing is deployed there first
-    s.board[E.NAMES.index("c5")], s.owner[E.NAMES.index("c5")] = [], -1
-    ship(game, 1, 1, deploy_cost=game.ap)  # deployed, it has no Action Point left to move
+    s.board[sec("c5")], s.owner[sec("c5")] = [], -1
+    card_of(game, 1, 1, deploy_cost=game.ap)  # deployed, it has no Action Point left to move
     assert not s.open_to_rush(0)
 
 
 def test_hard_reads_it_as_a_cost_to_the_seat_to_move(game):
-    s = blank(game)
-    put(s, "a1", ship(game, 0, 0, speed=0))
-    put(s, "c3", ship(game, 1, 0, speed=2, move_cost=1))
+    s = board(game)
+    place(s, "a1", card_of(game, 0, 0, speed=0))
+    place(s, "c3", card_of(game, 1, 0, speed=2, move_cost=1))
     assert s.open_to_rush(0) and not s.open_to_rush(1)
     plain, deep = s.evaluate_all(), s.evaluate_deep()
     assert deep[0] == pytest.approx(plain[0] - RUSH * CONFIDENCE) and deep[1] == -deep[0]
@@ -105,10 +80,10 @@ def test_hard_keeps_its_guard_on_the_main_sector(game):
     """Red's only ship stands on its main sector; moving it forward gains a little (nearer the
     enemy's main) and opens the main to blue's ship at e2. The search without the term moves it
     away; with it, it stays."""
-    s = blank(game)
-    put(s, "c1", ship(game, 0, 0, speed=1, move_cost=1))
-    put(s, "e2", ship(game, 1, 0, speed=3, move_cost=game.ap))
-    put(s, "c5", ship(game, 1, 1, speed=0))  # blue's main sector taken: no ship deployed there
+    s = board(game)
+    place(s, "c1", card_of(game, 0, 0, speed=1, move_cost=1))
+    place(s, "e2", card_of(game, 1, 0, speed=3, move_cost=game.ap))
+    place(s, "c5", card_of(game, 1, 1, speed=0))  # blue's main sector taken: no ship deployed there
     away = s.clone()
     act = away.string_to_action("move c1 c2")
     away.apply_action(act)
