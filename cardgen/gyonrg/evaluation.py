@@ -58,13 +58,11 @@ class Evaluation(Rules):
         out. The searches reach the opponent's turn only at depth, so at hard's depth the static
         evaluation must see it (the hard level, deep=1; a position of the search is a re-deal, so
         the opponent's hand read here is a guess, never the true one)."""
-        if self.phase == OVER:
-            return [30.0 * r for r in self.returns()]
-        side = self._side_values()
-        lead = (side[0] - side[1]) * CONFIDENCE
+        values = self.evaluate_all()
         m = self.player
-        if self.open_to_rush(m):
-            lead += RUSH * CONFIDENCE if m else -RUSH * CONFIDENCE
+        if self.phase == OVER or not self.open_to_rush(m):
+            return values
+        lead = values[0] + (RUSH * CONFIDENCE if m else -RUSH * CONFIDENCE)
         return [lead, -lead]
 
     def open_to_rush(self, p: int) -> bool:
