@@ -120,7 +120,8 @@ class LegalActions(Position):
             moves = kept
         enemy = self._blocked(self.player)
         p, board, cards, facings = self.player, self.board, self.game.cards, self.facing
-        turns = []
+        quarters: list[int] = []
+        halves: list[int] = []
         for a in acts[r0:r1] + acts[h0:h1]:  # a quarter turn (cw, ccw by sector), or a half turn
             if a < attack:
                 sec, turn = (a - rotate) >> 1, -1 if (a - rotate) & 1 else 1
@@ -131,13 +132,12 @@ class LegalActions(Position):
             aim = cards[board[sec][0]].weapon_mask[p]  # (an enemy ship in range, at a glance)
             facing = (facings[sec] + turn) % 4
             if aim[facing][sec] & enemy and self._turn_aims(sec, facing, 1):
-                turns.append(a)
+                (quarters if a < attack else halves).append(a)
             elif not any_facing:  # rotation=quarter: a first quarter turn stays when its second aims
                 facing = (facing + turn) % 4
                 if aim[facing][sec] & enemy and self._turn_aims(sec, facing, 2):
-                    turns.append(a)
-        kept = acts[:m0] + moves + [a for a in turns if a < attack] + acts[r1:h0] + [a for a in turns if a >= half] + acts[h1:]
-        return kept or acts
+                    (quarters if a < attack else halves).append(a)
+        return acts[:m0] + moves + quarters + acts[r1:h0] + halves + acts[h1:]  # (never empty: end is in acts[:m0])
 
     def _turn_aims(self, sec: int, facing: int, turns: int) -> bool:
         """Whether the mover's fleet at `sec`, turned to `facing` by `turns` rotations, could attack
