@@ -64,8 +64,7 @@ from cardgen.engine.bots import difficulty_spec, make_bot, parse_bot_spec
 
 GAMES = ("gyonrg", "gogmagog", "spherion", "ginjontan")
 PLAYOUTS = (400, 1200)  # the stand-ins' playouts a move: medium, hard
-# Gin-jon-tan's medium gains up to 2,000 playouts (against greedy: 59-65 % at 400, 72 % at 2,000,
-# 69 % at its real 10,000), so its stand-ins search where the real levels' strength is
+# Gin-jon-tan's stand-ins search where its real levels' strength is (the docstring gives the figures)
 GAME_PLAYOUTS = {"ginjontan": (2000, 6000)}
 OPTIONS = {"ginjontan": {"players": 2}, "spherion": {"size": "small"}}
 
@@ -229,7 +228,7 @@ def time_levels(name: str, positions: int, seed: int) -> dict[str, tuple[float, 
 
 def stand_in(level: str, name: str, iterations: int) -> str:
     """The level's settings on game `name` (its own tuning where it has one: Gog & Magog's hard
-    scores with its deep evaluation) at a fixed number of playouts and without its clock."""
+    and Gyon-RG's score with their deep evaluations) at a fixed number of playouts and without its clock."""
     game = load_game(name, **OPTIONS.get(name, {}))
     kind, opts = parse_bot_spec(difficulty_spec(level, game) or level)
     opts.pop("time", None)
