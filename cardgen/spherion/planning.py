@@ -165,7 +165,15 @@ class Planning(Position):
             self._unproject(j, j.at.get(self.board.neighbours[j.cell[card]][d], -1))
             j.spts -= 1
         elif a < A_HAMMER:
-            self._unproject(j, a - A_ACTIVATE)
+            card = a - A_ACTIVATE
+            self._unproject(j, card)
+            # the points a spell brings may be spent by the plan's later steps (if the spell does not
+            # go off when its step comes, those steps are skipped, as any step that cannot happen)
+            st = g.cards[p][card]
+            if st.effect == "move_points":
+                j.mpts += st.amount
+            elif st.effect == "summon_points":
+                j.spts += st.amount
         elif a < A_POSITION:
             if a - A_HAMMER in j.hand:
                 j.hand.remove(a - A_HAMMER)

@@ -31,6 +31,44 @@ def test_the_owner_activates_its_spell_on_the_field():
     assert any("north activates" in line for line in s.log)
 
 
+def test_the_points_a_planned_spell_brings_pay_for_the_later_steps_of_the_same_plan():
+    # a player writes 'activate Swift Winds, move, move' with no Move point of their own: the
+    # spell's 3 points pay for the moves; a Summon-point spell pays for a summon the same way
+    s = planning()
+    x, y = free_cells(s, 2)
+    sp = card(s, 0, kind=1, where=x, effect="move_points", amount=3)
+    far = s.board.neighbours[y][0]
+    i, step = mover(s, 0, y, far, atk=1500)
+    assert not any(A_MOVE <= a < A_SUMMON for a in s.legal_actions(0))  # no Move point yet
+    s.apply_actions([A_ACTIVATE + sp, WAIT])
+    assert step in s.legal_actions(0)
+    plans(s, [step], [])
+    assert s.cell[0][i] == far and s.mpts[0] == 2
+    s = planning()
+    x = free_cells(s, 1)[0]
+    sp = card(s, 0, kind=1, where=x, effect="summon_points", amount=1)
+    m = card(s, 0)
+    assert not any(A_SUMMON <= a < A_SUMMON + 10_000 and (a - A_SUMMON) // 24 == m for a in s.legal_actions(0))
+    s.apply_actions([A_ACTIVATE + sp, WAIT])
+    summon = A_SUMMON + (m * 6 + 0) * 4
+    assert summon in s.legal_actions(0)
+    plans(s, [summon], [])
+    assert s.zone[0][m] == FIELDZ and s.spts[0] == 0
+    # the spell does not go off when its step comes (its condition, 'behind on territory', held
+    # when the plan was made; the plan's own summon evened the count): the move is skipped, free
+    s = planning()
+    x, y = free_cells(s, 2)
+    sp = card(s, 0, kind=1, where=x, effect="move_points", amount=3, cond="behind")
+    i, step = mover(s, 0, y, s.board.neighbours[y][0], atk=1500)
+    m = card(s, 0)
+    s.terr[s.board.neighbours[s.dm[0]][0]] = 0  # north one cell behind
+    s.spts = [1, 0]
+    s._proj = [None, None]
+    plans(s, [A_SUMMON + (m * 6 + 0) * 4, A_ACTIVATE + sp, step], [])
+    assert s.zone[0][m] == FIELDZ and s.zone[0][sp] == FIELDZ  # the spell stayed: its step was skipped
+    assert s.cell[0][i] == y and s.mpts[0] == 0
+
+
 def test_the_owner_activates_only_when_the_condition_holds_and_never_a_trap_or_a_spell_just_set():
     s = planning()
     x, y = free_cells(s, 2)
