@@ -43,7 +43,8 @@ any machine; Gin-jon-tan's at 2,000 and 6,000, below; Spherion's levels are plan
 stand-ins are the levels without their clocks: their plans and re-deals are fixed already); --real
 plays the levels themselves. The seconds a move are always measured on the real levels, with the
 playouts their search reaches in that time: medium stops at its cap of 10,000 in most positions on
-a 2-core machine, 25 times the stand-in's, and the win rates grow with playouts. Gin-jon-tan's
+a 2-core machine, 25 times the stand-in's (Gyon-RG's medium at 2,000, 5 times), and the win rates
+grow with playouts. Gin-jon-tan's
 stand-ins search 2,000 and 6,000 playouts (hard with beliefs=1), since at 400 its medium is a
 weaker bot than the real one: against greedy it scored 59-65 % at 400 playouts, 72 % at 2,000 and
 69 % at the real medium's 10,000 (100 games each); above 2,000 more search hardly tells.

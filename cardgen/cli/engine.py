@@ -163,7 +163,7 @@ def play(game, players, bots, seed, options, record, color, open_table, decks):
 
     \b
     Bots for people: easy (it blunders; a careful beginner beats it),
-    medium (the default, about a second a move), hard (the strongest that
+    medium (the default, up to a second a move), hard (the strongest that
     answers within two seconds). See --bots for the others.
 
     \b
