@@ -172,12 +172,75 @@ class Rules(Narration):
 
     # -- legal actions -----------------------------------------------------------
     def bot_actions(self, player: int | None = None) -> list[int]:
-        """The legal moves less `end` right after `march` while a lane can still move: a march
-        that moves nothing is a `pass` said twice (a bot's 'march / end' turns of issue 47)."""
+        """The legal moves less the ones that change nothing a turn keeps:
+        - `end` right after `march` while a lane can still move: a march that moves nothing is a
+          `pass` said twice (a bot's 'march / end' turns of issue 47);
+        - attack tokens put by a spell or an ability (not an attack) on a face-up creature they
+          cannot destroy, with this turn's tokens of the hand and abilities added, where no attack
+          of the mover can follow on that lane this turn: at the turn's end the tokens are taken
+          off and the damage heals, so only the card and its mana are gone (a person reads
+          'Tide Bolt: 2 on defence 6, it holds' and nothing after as a card thrown away). Tokens
+          on a face-down creature reveal it, and with tokens=persist they stay: both kept."""
         acts = self.legal_actions(player)
         if self.phase == MARCH and not self.marched and len(acts) > 1:
             return [a for a in acts if a != A_END]
-        return acts
+        if self.phase != MAIN or self.game.persist or len(acts) < 2:
+            return acts
+        futile = self._futile_token_lanes(self.mover())
+        if not futile:
+            return acts
+        g = self.game
+        L, T = g.L, g.T
+        hand, bd = self.hand[self.mover()], self.bd
+        keep = []
+        for a in acts:
+            if g.A_CAST <= a < g.A_RES:
+                h, t = divmod(a - g.A_CAST, T)
+                if t in futile and g.c_eff[hand[h]] == E_TOKENS:
+                    continue
+            elif a >= g.A_USE:
+                lane, t = divmod(a - g.A_USE, T)
+                if t in futile and t < L:
+                    cid = bd[self._user(self.mover(), lane)]
+                    if g.c_eff[cid] == E_TOKENS and not g.c_attacks[cid]:
+                        continue
+            keep.append(a)
+        return keep
+
+    def _futile_token_lanes(self, p: int) -> set[int]:
+        """The opponent's lanes where attack tokens from p's spells or (non-attack) abilities would
+        destroy nothing this turn and leave nothing after it: a face-up creature in front whose
+        defence the tokens p could still put there this turn (every token spell in hand that the
+        mana pays for, every unused token ability) do not pass, and no attack of p can follow on
+        that lane (War from its offensive creature there, an attack ability, an instant creature)."""
+        g, bd = self.game, self.bd
+        L = g.L
+        q = 1 - p
+        mana = self.mana[p]
+        hand = self.hand[p]
+        if any(g.c_instant[cid] for cid in hand):
+            return set()
+        total = sum(g.c_amt[cid] for cid in hand if g.c_eff[cid] == E_TOKENS and g.c_kind[cid] == 2 and g.c_cost[cid] <= mana)
+        strikers = 0  # lanes an attack of p can still hit this turn
+        war = not (self.instant_done and not g.war_after_instant)
+        for lane in g.lanes_of[self.occ[p]]:
+            i = self._user(p, lane)
+            if i >= 0 and g.c_eff[bd[i]] == E_TOKENS:
+                if g.c_attacks[bd[i]]:
+                    if not self.attacked >> lane & 1:
+                        return set()  # a strike can hit any lane
+                else:
+                    total += g.c_amt[bd[i]]
+        if war:
+            strikers = self.offm[p] & ~self.attacked
+        out = set()
+        for t in g.lanes_of[self.occ[q]]:
+            if strikers >> t & 1:
+                continue
+            i = self._front(q, t)
+            if not bd[i + HID] and bd[i + TOK] + total <= self.defence_of(i):
+                out.add(t)
+        return out
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         if self.phase == OVER:
@@ -746,6 +809,8 @@ class Rules(Narration):
         g, bd = self.game, self.bd
         board = 0.0
         creatures = offensive = seen_offensive = 0
+        live = self._live_tokens(s)
+        L = g.L
         for i in self._slots(s):
             cid = bd[i]
             if cid < 0:
@@ -758,8 +823,21 @@ class Rules(Narration):
             if hidden:
                 board += 2 * g.c_cost[cid] + 1
             else:
-                board += self.attack_of(i) + self.defence_of(i) - bd[i + TOK]
+                board += self.attack_of(i) + self.defence_of(i) - (bd[i + TOK] if live >> (i // NF) % L & 1 else 0)
         return board, creatures, offensive, seen_offensive
+
+    def _live_tokens(self, s: int) -> int:
+        """The lanes (a bit mask) where attack tokens on s's creatures still count: every lane while
+        tokens persist or a War is being fought; else, in the opponent's turn, the lanes where its
+        War can still attack. Elsewhere they come off at the turn's end with nothing done: counted,
+        they made a Bolt with no War to follow look like damage, and bots cast it for nothing."""
+        g = self.game
+        if g.persist or self.phase == COMBINE:
+            return g.full
+        o = 1 - s
+        if self.phase != MAIN or self.mover() != o or (self.instant_done and not g.war_after_instant):
+            return 0
+        return self.offm[o] & ~self.attacked
 
     def _held(self, s: int) -> int:
         """Cards in s's hand as the bots count them: a full hand's last card counts nothing (the turn's
