@@ -214,15 +214,12 @@ class Rules(Narration):
         mana pays for, every unused token ability) do not pass, and no attack of p can follow on
         that lane (War from its offensive creature there, an attack ability, an instant creature)."""
         g, bd = self.game, self.bd
-        L = g.L
         q = 1 - p
         mana = self.mana[p]
         hand = self.hand[p]
         if any(g.c_instant[cid] for cid in hand):
             return set()
         total = sum(g.c_amt[cid] for cid in hand if g.c_eff[cid] == E_TOKENS and g.c_kind[cid] == 2 and g.c_cost[cid] <= mana)
-        strikers = 0  # lanes an attack of p can still hit this turn
-        war = not (self.instant_done and not g.war_after_instant)
         for lane in g.lanes_of[self.occ[p]]:
             i = self._user(p, lane)
             if i >= 0 and g.c_eff[bd[i]] == E_TOKENS:
@@ -231,8 +228,8 @@ class Rules(Narration):
                         return set()  # a strike can hit any lane
                 else:
                     total += g.c_amt[bd[i]]
-        if war:
-            strikers = self.offm[p] & ~self.attacked
+        # the lanes p's War can still attack this turn
+        strikers = 0 if self.instant_done and not g.war_after_instant else self.offm[p] & ~self.attacked
         out = set()
         for t in g.lanes_of[self.occ[q]]:
             if strikers >> t & 1:

@@ -5,7 +5,6 @@ heals, so the Bolt and its mana were gone for nothing). The rules still let a pe
 
 from cardgen.engine import CHANCE, load_game
 from cardgen.engine.bots import make_bot
-from cardgen.gogmagog.actions import A_WAR
 from cardgen.gogmagog.position import E_TOKENS, HID
 from tests.gogmagog.test_engine import BOLT, E33, E44, T14, T36, empty, game, put, take
 
