@@ -81,3 +81,24 @@ def test_bots_cast_no_tokens_that_are_gone_at_the_turns_end_having_done_nothing(
                         f"seed {seed}: seat {seat}'s tokens on lane {lane + 1} destroyed nothing and no War could follow")
                 aimed = []
     assert casts, "no bot cast tokens: the test would prove nothing"
+
+
+def test_tokens_that_will_come_off_with_nothing_done_count_for_nothing():
+    """The bots' evaluation: tokens count where a War of this turn can still use them, not where
+    they only wait for the turn's end (they made a futile Bolt look like damage)."""
+
+    def gain(attacker_lane: int) -> float:
+        s = empty(game())
+        put(s, 1, 3, T36)  # defence 7
+        put(s, 0, attacker_lane, E33, offensive=True)
+        take(s, 0, E44)
+        take(s, 0, BOLT)
+        s._masks()
+        before = s.evaluate(0)
+        s._legal = None
+        s.apply_action(s.string_to_action("cast 2 enemy 4"))
+        return s.evaluate(0) - before
+
+    futile, useful = gain(0), gain(3)
+    assert futile < 0, "a Bolt no War can follow only costs a card"
+    assert useful > futile, "before a War on that lane the tokens are damage"
