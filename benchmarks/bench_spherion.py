@@ -11,7 +11,7 @@
 - the same loop on OpenSpiel's Python tic-tac-toe (open_spiel.python.games.tic_tac_toe,
   when open_spiel is installed) and Spherion's actions/s as a multiple of it;
 - search: on --positions planning positions of random games per size, `medium` (the level
-  `cardgen play` seats: since issue 47 the plan bot, up to 10 re-deals or 1 s at a plan's first
+  `cardgen play` seats: since issue 47 the plan bot, 8 plans in up to 6 re-deals or 1 s at a plan's first
   step; its "playouts" are plans played out) and mcts:iterations=2000 (a fixed
   search, the same moves on any machine): seconds a move (wall and CPU), playouts a move
   and playouts per CPU second (target: medium <= 1 s a move);
