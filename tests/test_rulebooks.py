@@ -10,11 +10,13 @@ a new element drawn without an explanation fails here).
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen import rulebook
+from cardgen.engine import load_game
 from cardgen.print import anatomy
 
 GAMES = ("gyonrg", "gogmagog", "spherion", "ginjontan", "gyre")
@@ -116,10 +118,6 @@ STATED = {
 
 @pytest.mark.parametrize("game", sorted(STATED))
 def test_the_rulebook_states_the_defaults_the_engine_plays(game):
-    import re
-
-    from cardgen.engine import load_game
-
     defaults = {o.name: o.default for o in load_game(game).options}
     text = " ".join(rulebook.source(game).split())
     for option, pattern in STATED[game]:

@@ -186,12 +186,13 @@ class Rules(Narration):
             return [a for a in acts if a != A_END]
         if self.phase != MAIN or self.game.persist or len(acts) < 2:
             return acts
-        futile = self._futile_token_lanes(self.mover())
+        p = self.mover()
+        futile = self._futile_token_lanes(p)
         if not futile:
             return acts
         g = self.game
         L, T = g.L, g.T
-        hand, bd = self.hand[self.mover()], self.bd
+        hand, bd = self.hand[p], self.bd
         keep = []
         for a in acts:
             if g.A_CAST <= a < g.A_RES:
@@ -201,7 +202,7 @@ class Rules(Narration):
             elif a >= g.A_USE:
                 lane, t = divmod(a - g.A_USE, T)
                 if t in futile and t < L:
-                    cid = bd[self._user(self.mover(), lane)]
+                    cid = bd[self._user(p, lane)]
                     if g.c_eff[cid] == E_TOKENS and not g.c_attacks[cid]:
                         continue
             keep.append(a)
@@ -228,8 +229,7 @@ class Rules(Narration):
                         return set()  # a strike can hit any lane
                 else:
                     total += g.c_amt[bd[i]]
-        # the lanes p's War can still attack this turn
-        strikers = 0 if self.instant_done and not g.war_after_instant else self.offm[p] & ~self.attacked
+        strikers = self._war_lanes(p)
         out = set()
         for t in g.lanes_of[self.occ[q]]:
             if strikers >> t & 1:
@@ -238,6 +238,13 @@ class Rules(Narration):
             if not bd[i + HID] and bd[i + TOK] + total <= self.defence_of(i):
                 out.add(t)
         return out
+
+    def _war_lanes(self, p: int) -> int:
+        """The lanes (a bit mask) the mover p's War can still attack this turn: its offensive
+        creatures that have not attacked yet, unless an instant attack has ruled War out."""
+        if self.instant_done and not self.game.war_after_instant:
+            return 0
+        return self.offm[p] & ~self.attacked
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         if self.phase == OVER:
@@ -264,7 +271,7 @@ class Rules(Narration):
         occ = self.occ[p]
         if self.phase == MARCH:
             return [A_END] + [g.A_MLANE + lane for lane in g.lanes_of[occ] if not self.marched >> lane & 1]
-        war = bool(self.offm[p] & ~self.attacked) and not (self.instant_done and not g.war_after_instant)
+        war = bool(self._war_lanes(p))
         out = [A_END if self.acted else A_PASS]
         if war:
             out.append(A_WAR)
@@ -318,7 +325,7 @@ class Rules(Narration):
             marched = self.marched
             return [A_END] + [g.A_MLANE + lane for lane in range(L) if bd[own + lane * NF] >= 0 and not marched >> lane & 1]
         occ = self.occ[p]
-        war = bool(self.offm[p] & ~self.attacked) and not (self.instant_done and not g.war_after_instant)
+        war = bool(self._war_lanes(p))
         own_lanes = g.lanes_of[occ]
         out = [A_END if self.acted else A_PASS]
         if war:
@@ -832,9 +839,7 @@ class Rules(Narration):
         if g.persist or self.phase == COMBINE:
             return g.full
         o = 1 - s
-        if self.phase != MAIN or self.mover() != o or (self.instant_done and not g.war_after_instant):
-            return 0
-        return self.offm[o] & ~self.attacked
+        return self._war_lanes(o) if self.phase == MAIN and self.mover() == o else 0
 
     def _held(self, s: int) -> int:
         """Cards in s's hand as the bots count them: a full hand's last card counts nothing (the turn's
